@@ -1,0 +1,196 @@
+"""What every game offers the table engine, and the small types it speaks in.
+
+A game is pure Python: JSON-able state in, JSON-able state out, or a ``RuleError`` whose
+message the player sees. No Flask and no SQL here, so a game can be tested like the rulebook
+reads (see DESIGN.md). Player-visible strings are English message ids marked with ``N_`` and
+translated by the web layer, so a game never needs to know the player's language.
+
+A game package exposes one ``GAME = Game(...)``; ``companion.games`` registers it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+JSON = Any
+State = dict
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (the web layer does that)."""
+    return message
+
+
+@dataclass(frozen=True)
+class Label:
+    """A translatable sentence with its parameters: ``Label(N_("%(name)s scored %(points)d"), name="Red", points=7)``.
+
+    Stored in the log as ``{"msg": ..., "params": {...}}`` so that the log reads in whatever
+    language the viewer has chosen, not the one the action was entered in.
+    """
+
+    msg: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, msg: str, **params: Any):
+        object.__setattr__(self, "msg", msg)
+        object.__setattr__(self, "params", params)
+
+    def to_json(self) -> dict:
+        return {"msg": self.msg, "params": dict(self.params)}
+
+
+class RuleError(Exception):
+    """An illegal move. The message is an ``N_`` id with ``%(name)s`` parameters; nothing changes."""
+
+    def __init__(self, msg: str, **params: Any):
+        super().__init__(msg % params if params else msg)
+        self.msg = msg
+        self.params = params
+
+
+class FieldError(ValueError):
+    """A form value of the wrong type or out of range (HTTP 400, not a rule)."""
+
+    def __init__(self, msg: str, **params: Any):
+        super().__init__(msg % params if params else msg)
+        self.msg = msg
+        self.params = params
+
+
+# --- Typed fields: how a form value becomes an action parameter --------------------------------
+
+
+@dataclass(frozen=True)
+class Int:
+    lo: int
+    hi: int
+    required: bool = True
+
+    def parse(self, raw: str | None, name: str):
+        if raw is None or raw.strip() == "":
+            if self.required:
+                raise FieldError(N_("Please fill in %(field)s."), field=name)
+            return None
+        try:
+            value = int(raw.strip())
+        except ValueError:
+            raise FieldError(N_("%(field)s must be a whole number."), field=name) from None
+        if not self.lo <= value <= self.hi:
+            raise FieldError(N_("%(field)s must be between %(lo)d and %(hi)d."), field=name, lo=self.lo, hi=self.hi)
+        return value
+
+
+@dataclass(frozen=True)
+class Text:
+    max_len: int = 40
+    required: bool = False
+
+    def parse(self, raw: str | None, name: str):
+        value = (raw or "").strip()
+        if not value and self.required:
+            raise FieldError(N_("Please fill in %(field)s."), field=name)
+        if len(value) > self.max_len:
+            raise FieldError(N_("%(field)s may be at most %(n)d characters long."), field=name, n=self.max_len)
+        if any(ord(c) < 32 for c in value):
+            raise FieldError(N_("%(field)s contains control characters."), field=name)
+        return value
+
+
+@dataclass(frozen=True)
+class Bool:
+    def parse(self, raw: str | None, name: str):
+        if raw in (None, "", "0", "false", "no", "off"):
+            return False
+        if raw in ("1", "true", "yes", "on"):
+            return True
+        raise FieldError(N_("%(field)s must be yes or no."), field=name)
+
+
+@dataclass(frozen=True)
+class Choice:
+    values: tuple[str, ...]
+    required: bool = True
+
+    def parse(self, raw: str | None, name: str):
+        if (raw is None or raw == "") and not self.required:
+            return None
+        if raw not in self.values:
+            raise FieldError(N_("%(field)s has an unknown value."), field=name)
+        return raw
+
+
+@dataclass(frozen=True)
+class IntList:
+    """Comma- or space-separated whole numbers, e.g. dice typed in from a physical roll."""
+
+    lo: int
+    hi: int
+    min_len: int = 0
+    max_len: int = 50
+
+    def parse(self, raw: str | None, name: str):
+        parts = [p for p in (raw or "").replace(",", " ").split() if p]
+        if not self.min_len <= len(parts) <= self.max_len:
+            raise FieldError(N_("%(field)s needs between %(lo)d and %(hi)d numbers."), field=name, lo=self.min_len, hi=self.max_len)
+        values = []
+        for part in parts:
+            values.append(Int(self.lo, self.hi).parse(part, name))
+        return values
+
+
+FieldSpec = Int | Text | Bool | Choice | IntList
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice made when the table starts (e.g. a difficulty modifier)."""
+
+    key: str
+    label: str
+    spec: FieldSpec
+    default: Any
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ProfileValue:
+    """A value printed on the physical board that the rulebook text does not give.
+
+    ``confirmed`` says whether we know it (FACTS.md mark R or H) or the host must check it
+    against their copy. ``value`` is None where nothing is known: the game must then ask the
+    players at the table instead (e.g. "read the price off your chart").
+    """
+
+    key: str
+    label: str
+    spec: FieldSpec
+    value: Any
+    source: str
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    # action name -> {parameter name -> FieldSpec}; the web layer parses forms with these
+    actions: Mapping[str, Mapping[str, FieldSpec]]
+    # setup(players, options, profile, rng) -> state; players: [{"name", "colour"}] in seat order
+    setup: Callable[[list, dict, dict, Any], State]
+    # apply(state, action, params, seat, profile, rng) -> (new_state, Label); raises RuleError
+    apply: Callable[..., tuple[State, Label]]
+    # prompt(state, profile) -> Label: what the table must do next
+    prompt: Callable[[State, dict], Label]
+    # scores(state, profile) -> [{"seat", "total", "rank", "breakdown": [[Label-json, points]]}]
+    scores: Callable[[State, dict], list]
+    # view(state, seat) -> what a seat (or the shared view when seat is None) may see
+    view: Callable[[State, int | None], dict]
+    finished: Callable[[State], bool]
+    options: tuple[Option, ...] = ()
+    profile: tuple[ProfileValue, ...] = ()
+    colours: tuple[str, ...] = ()  # allowed player colours; empty means the whole palette
+    # the games' own Flask-free data: where its template lives is templates/games/<slug>/

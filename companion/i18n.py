@@ -1,0 +1,98 @@
+"""Czech and English. Message ids are English; each catalog is a .po with a compiled .mo.
+
+The core's catalog is ``companion/translations``; each game keeps its own next to its rules in
+``companion/games/<slug>/translations`` and Flask-Babel merges them, so games never edit one
+shared file. Compiled .mo files are committed so a plain install works with no build step;
+``python -m companion.i18n compile`` rebuilds them and a test checks they are current.
+
+    python -m companion.i18n missing <slug>|core   # print PO entries for ids with no Czech yet
+    python -m companion.i18n compile               # compile every .po to .mo
+"""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None, "Label": None, "RuleError": None, "FieldError": None}
+METHODS = [("**.py", "python"), ("**.html", "jinja2")]
+
+
+def catalog_for(part: str) -> tuple[Path, list[Path]]:
+    """The Czech catalog of the core or of one game, and the folders whose strings it covers."""
+    if part == "core":
+        return ROOT / "companion/translations/cs/LC_MESSAGES/messages.po", [ROOT / "companion", ROOT / "templates"]
+    return (
+        ROOT / f"companion/games/{part}/translations/cs/LC_MESSAGES/messages.po",
+        [d for d in (ROOT / f"companion/games/{part}", ROOT / f"templates/games/{part}") if d.is_dir()],
+    )
+
+
+def catalogs() -> list[Path]:
+    return sorted(ROOT.glob("companion/**/translations/*/LC_MESSAGES/messages.po"))
+
+
+def compile_all() -> list[Path]:
+    written = []
+    for po in catalogs():
+        mo = po.with_suffix(".mo")
+        data = mo_bytes(po)
+        if not mo.exists() or mo.read_bytes() != data:
+            mo.write_bytes(data)
+            written.append(mo)
+    return written
+
+
+def mo_bytes(po: Path) -> bytes:
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    return buf.getvalue()
+
+
+def used_messages(*dirs: Path) -> dict[str, str]:
+    """Every message id used in the Python and Jinja files under ``dirs`` -> where it is used."""
+    found = {}
+    for d in dirs:
+        for filename, lineno, message, _comments, _ctx in extract_from_dir(
+            str(d), METHODS, keywords=KEYWORDS, options_map={"**.html": {"extensions": "jinja2.ext.i18n"}}
+        ):
+            if filename.startswith("games/") and d.name in ("companion", "templates"):
+                continue  # each game has its own catalog
+            for msg in message if isinstance(message, tuple) else (message,):
+                if msg:
+                    found.setdefault(msg, f"{d.name}/{filename}:{lineno}")
+    return found
+
+
+def translated(po: Path) -> set[str]:
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id and m.string and all(m.string if isinstance(m.string, tuple) else [m.string])}
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["compile"]:
+        for mo in compile_all():
+            print("wrote", mo.relative_to(ROOT))
+        return 0
+    if argv[:1] == ["missing"] and len(argv) == 2:
+        po, dirs = catalog_for(argv[1])
+        have = translated(po) if po.exists() else set()
+        for msg, where in used_messages(*dirs).items():
+            if msg not in have:
+                print(f"#: {where}\nmsgid {json.dumps(msg, ensure_ascii=False)}\nmsgstr \"\"\n")
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,116 @@
+"""Views translate forms to actions and state to HTML; they hold no rules.
+
+Shared pieces of every blueprint live here: the database on ``g``, the device cookie, the
+player's language, the same-origin check on every state-changing request, and rendering a
+``Label`` in the viewer's language.
+"""
+from __future__ import annotations
+
+import secrets
+from urllib.parse import urlsplit
+
+from flask import Flask, current_app, g, request, session
+from flask_babel import Babel, gettext
+from flask_htmx import HTMX
+from markupsafe import Markup
+
+from .. import store
+from ..games import GAMES, translation_dirs
+
+LANGUAGES = ("cs", "en")
+# Player colours: a key, a name (colour is never shown without it), a CSS colour, a symbol.
+COLOURS = {
+    "red": ("Red", "#d62828", "●"),
+    "blue": ("Blue", "#1d6fd6", "■"),
+    "green": ("Green", "#2a9d3f", "▲"),
+    "yellow": ("Yellow", "#f2c500", "◆"),
+    "purple": ("Purple", "#8e44ad", "★"),
+    "black": ("Black", "#222222", "✚"),
+    "white": ("White", "#f4f4f4", "○"),
+    "orange": ("Orange", "#f07c10", "⬟"),
+    "grey": ("Grey", "#8a8a8a", "◼"),
+    "pink": ("Pink", "#e85a9c", "♥"),
+    "brown": ("Brown", "#8b5a2b", "♣"),
+    "teal": ("Teal", "#139a95", "♠"),
+}
+
+htmx = HTMX()
+babel = Babel()
+
+
+def get_db():
+    if "db" not in g:
+        g.db = store.connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc=None):
+    db = g.pop("db", None)
+    if db is not None:
+        db.conn.close()
+
+
+def device_id() -> str:
+    """A random id for this browser, kept in the signed session cookie."""
+    if "device" not in session:
+        session["device"] = secrets.token_urlsafe(16)
+        session.permanent = True
+    return session["device"]
+
+
+def select_locale() -> str:
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def tr(label) -> str:
+    """Translate a Label or its JSON form ({"msg", "params"}), nested labels included."""
+    if label is None:
+        return ""
+    if hasattr(label, "to_json"):
+        label = label.to_json()
+    if isinstance(label, str):
+        return gettext(label)
+    params = {}
+    for key, value in (label.get("params") or {}).items():
+        if isinstance(value, dict) and "msg" in value:
+            value = tr(value)
+        elif isinstance(value, str):
+            value = gettext(value) if value else value
+        params[key] = value
+    return gettext(label["msg"], **params) if params else gettext(label["msg"])
+
+
+def same_origin() -> bool:
+    """A state-changing request must come from a page this server served (no cross-site forms)."""
+    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        return False
+    origin = request.headers.get("Origin")
+    if origin in (None, "null"):
+        return origin is None
+    return urlsplit(origin).netloc == request.host
+
+
+def init_app(app: Flask) -> None:
+    store.migrate(store.connect(app.config["DATABASE"]))
+    app.teardown_appcontext(close_db)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([str(app.root_path + "/translations"), *translation_dirs()])
+    babel.init_app(app, locale_selector=select_locale)
+    htmx.init_app(app)
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.filters["tr"] = tr
+    app.jinja_env.globals.update(COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES)
+
+    @app.context_processor
+    def _inject():
+        from flask_babel import get_locale
+
+        return {"lang": str(get_locale()), "htmx": htmx}
+
+    from . import errors, lobby, tables
+
+    errors.init_app(app)
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(tables.bp)

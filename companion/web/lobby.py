@@ -1,0 +1,134 @@
+"""The lobby: start a table, join one by code, resume this device's tables, import an export."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+
+from .. import table as tables
+from ..games import GAMES
+from ..games.base import FieldError, Text
+from . import COLOURS, LANGUAGES, device_id, get_db, htmx, tr
+
+bp = Blueprint("lobby", __name__)
+
+NAME = Text(max_len=40, required=True)
+MAX_REMEMBERED = 50
+
+
+def remember(code: str) -> None:
+    """Add a table to this device's list (the only place tables are ever listed)."""
+    codes = [c for c in session.get("tables", []) if c != code]
+    session["tables"] = [code, *codes][:MAX_REMEMBERED]
+    session.permanent = True
+
+
+def _my_tables():
+    rows = tables.list_tables(get_db(), session.get("tables", []))
+    for row in rows:
+        row["players"] = json.loads(row["players"])
+        row["game_obj"] = GAMES.get(row["game"])
+    return [r for r in rows if r["game_obj"]]
+
+
+def _lobby(status=200, error=None, form=None, game=None):
+    mine = _my_tables()
+    return (
+        render_template(
+            "lobby.html",
+            running=[r for r in mine if not r["finished"]],
+            finished=[r for r in mine if r["finished"]],
+            error=error,
+            form=form or {},
+            chosen=game,
+        ),
+        status,
+    )
+
+
+@bp.get("/")
+def index():
+    device_id()
+    return _lobby(game=request.args.get("game") if request.args.get("game") in GAMES else None)
+
+
+def parse_new_table(form) -> tuple[str, list, dict]:
+    """The start form -> (game slug, players in seat order, options); FieldError on bad input."""
+    slug = form.get("game")
+    game = GAMES.get(slug or "")
+    if game is None:
+        raise FieldError(gettext("Choose a game."))
+    players = []
+    for i in range(game.max_players):
+        name = NAME.parse(form.get(f"name{i}"), gettext("Player %(n)d's name", n=i + 1)) if form.get(f"name{i}", "").strip() else ""
+        if not name:
+            continue
+        colour = form.get(f"colour{i}")
+        allowed = game.colours or tuple(COLOURS)
+        if colour not in allowed:
+            raise FieldError(gettext("Choose a colour for %(name)s.", name=name))
+        players.append({"name": name, "colour": colour})
+    if not game.min_players <= len(players) <= game.max_players:
+        raise FieldError(gettext("%(game)s needs %(lo)d to %(hi)d players.", game=tr(game.name), lo=game.min_players, hi=game.max_players))
+    if len({p["colour"] for p in players}) != len(players):
+        raise FieldError(gettext("Each player needs a different colour."))
+    if len({p["name"].casefold() for p in players}) != len(players):
+        raise FieldError(gettext("Each player needs a different name."))
+    options = {}
+    for opt in game.options:
+        options[opt.key] = opt.spec.parse(form.get(f"opt_{opt.key}"), tr(opt.label))
+    return slug, players, options
+
+
+@bp.post("/new")
+def new_table():
+    try:
+        slug, players, options = parse_new_table(request.form)
+    except FieldError as e:
+        return _lobby(400, error=tr({"msg": e.msg, "params": e.params}), form=request.form, game=request.form.get("game"))
+    code = tables.create(get_db(), slug, players, options, host=device_id())
+    remember(code)
+    return redirect(url_for("tables.show", code=code), 303)
+
+
+@bp.post("/join")
+def join():
+    code = (request.form.get("code") or "").strip()
+    # people type what the QR would have opened: accept a whole URL too
+    if "/t/" in code:
+        code = code.split("/t/", 1)[1].split("/")[0].split("?")[0]
+    if not code or len(code) > 64 or tables.version(get_db(), code) is None:
+        return _lobby(404, error=gettext("There is no table with that code."), form=request.form)
+    return redirect(url_for("tables.show", code=code), 303)
+
+
+@bp.post("/import")
+def import_table():
+    upload = request.files.get("export")
+    raw = upload.read() if upload else (request.form.get("export") or "").encode()
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _lobby(400, error=gettext("This file is not a table export."))
+    try:
+        code = tables.import_table(get_db(), data, host=device_id())
+    except tables.ImportRefused as e:
+        return _lobby(400, error=tr({"msg": e.msg, "params": e.params}))
+    remember(code)
+    return redirect(url_for("tables.show", code=code), 303)
+
+
+@bp.post("/lang")
+def set_language():
+    lang = request.form.get("lang")
+    if lang not in LANGUAGES:
+        abort(400)
+    session["lang"] = lang
+    session.permanent = True
+    back = request.form.get("next") or "/"
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    if htmx:
+        return "", 204, {"HX-Refresh": "true"}
+    return redirect(back, 303)

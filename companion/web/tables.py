@@ -1,0 +1,288 @@
+"""The generic table: page and panel, actions, undo/redo, seats, QR codes, sync, log, export, board profile.
+
+Every mutating form carries ``v`` (the version it was rendered from) and ``nonce`` (one per
+rendering). One route answers with the whole page or, for htmx, just the panel (as in
+Contact.app): the panel is what changes when the table changes.
+"""
+from __future__ import annotations
+
+import io
+import json
+import secrets
+from urllib.parse import urlsplit
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from .. import engine
+from .. import table as tables
+from ..games.base import FieldError, RuleError
+from . import COLOURS, device_id, get_db, htmx, tr
+from .lobby import remember
+
+bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
+
+
+def _load(code: str) -> tables.Table:
+    if len(code) > 64:
+        abort(404)
+    try:
+        return tables.load(get_db(), code)
+    except tables.TableNotFound:
+        abort(404)
+
+
+def _context(t: tables.Table, **extra) -> dict:
+    db = get_db()
+    me = device_id()
+    seat = tables.seat_of(db, t.code, me)
+    seat_rows = tables.seats(db, t.code)
+    profile = engine.profile_values(t.state)
+    log = tables.events(db, t.code)
+    return {
+        "t": t,
+        "game": t.game,
+        "view": t.game.view(t.game_state, seat),
+        "prompt": t.game.prompt(t.game_state, profile),
+        "scores": t.game.scores(t.game_state, profile),
+        "profile": t.state["profile"],
+        "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
+        "players": t.players,
+        "my_seat": seat,
+        "is_host": me == t.host,
+        "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
+        "log": log,
+        "can_undo": t.head > 0,
+        "can_redo": any(e["undone"] for e in log),
+        "nonce": secrets.token_urlsafe(8),
+        "notice": None,
+        "error": None,
+        **extra,
+    }
+
+
+def render_panel(t: tables.Table, status: int = 200, **extra):
+    """The panel for htmx, or the whole page for a browser without JavaScript."""
+    context = _context(t, **extra)
+    template = "_panel.html" if htmx else "table.html"
+    return render_template(template, **context), status
+
+
+@bp.get("/")
+def show(code):
+    t = _load(code)
+    remember(code)
+    return render_template("table.html", **_context(t))
+
+
+@bp.get("/panel")
+def panel(code):
+    return render_panel(_load(code))
+
+
+@bp.get("/version")
+def version(code):
+    # polled every 2 s by every open phone: one indexed read, no template, no session
+    v = tables.version(get_db(), code) if len(code) <= 64 else None
+    if v is None:
+        abort(404)
+    return Response(str(v), mimetype="text/plain", headers={"Cache-Control": "no-store"})
+
+
+def _form_version() -> int:
+    try:
+        return int(request.form.get("v", ""))
+    except ValueError:
+        raise FieldError(gettext("The form is missing its table version; reload the page.")) from None
+
+
+def _refused(t, status, e, form_id):
+    return render_panel(t, status, error={"form": form_id, "msg": tr({"msg": e.msg, "params": e.params})})
+
+
+def _stale(code):
+    t = _load(code)
+    notice = gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
+    return render_panel(t, 409, notice=notice, notice_kind="warn")
+
+
+@bp.post("/act")
+def act(code):
+    t = _load(code)
+    form_id = request.form.get("form", "")[:80]
+    action = request.form.get("action", "")
+    db = get_db()
+    try:
+        v = _form_version()
+        params = engine.parse_params(t.game, action, request.form)
+        outcome = tables.act(db, code, "action", action, params, tables.seat_of(db, code, device_id()), v, request.form.get("nonce", "")[:40])
+    except FieldError as e:
+        return _refused(t, 400, e, form_id)
+    except RuleError as e:
+        return _refused(t, 422, e, form_id)
+    except tables.Stale:
+        return _stale(code)
+    if not htmx:
+        return redirect(url_for(".show", code=code), 303)
+    return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
+
+
+def _undo_redo(code, move):
+    t = _load(code)
+    try:
+        outcome = move(get_db(), code, _form_version())
+    except FieldError as e:
+        return _refused(t, 400, e, "undo")
+    except RuleError as e:
+        return _refused(t, 422, e, "undo")
+    except tables.Stale:
+        return _stale(code)
+    if not htmx:
+        return redirect(url_for(".show", code=code), 303)
+    return render_panel(outcome.table, notice=tr(outcome.label))
+
+
+@bp.post("/undo")
+def undo(code):
+    return _undo_redo(code, tables.undo)
+
+
+@bp.post("/redo")
+def redo(code):
+    return _undo_redo(code, tables.redo)
+
+
+# --- Seats ------------------------------------------------------------------------------------
+
+
+@bp.post("/seat")
+def claim(code):
+    t = _load(code)
+    try:
+        seat = int(request.form.get("seat", ""))
+    except ValueError:
+        return _refused(t, 400, FieldError(gettext("Choose a seat.")), "seats")
+    try:
+        tables.claim_seat(get_db(), code, seat, device_id())
+    except tables.NotAllowed as e:
+        return _refused(t, 422, e, "seats")
+    remember(code)
+    return _after_seat_change(code)
+
+
+@bp.post("/release")
+def release(code):
+    _load(code)
+    tables.release_seat(get_db(), code, device_id())
+    return _after_seat_change(code)
+
+
+def _after_seat_change(code):
+    if htmx:
+        return "", 204, {"HX-Refresh": "true"}  # the whole page shows who this phone is
+    return redirect(url_for(".show", code=code), 303)
+
+
+@bp.route("/hand-over/<token>", methods=["GET", "POST"])
+def hand_over(code, token):
+    """Opened from a seat's QR on the phone that holds it: this phone takes the seat."""
+    t = _load(code)
+    db = get_db()
+    seat = tables.seat_by_token(db, code, token[:64])
+    if seat is None:
+        abort(404)
+    if request.method == "GET":
+        return render_template("hand_over.html", t=t, seat=seat, player=t.players[seat], token=token)
+    tables.claim_seat(db, code, seat, device_id(), token=token)
+    remember(code)
+    return redirect(url_for(".show", code=code), 303)
+
+
+# --- QR codes ------------------------------------------------------------------------------------
+
+
+def table_url(code: str, path: str = "") -> str:
+    """The table's address as another phone on the LAN must type it (never 'localhost')."""
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        host = urlsplit(request.host_url)
+        hostname = host.hostname or ""
+        lan = current_app.config.get("LAN_ADDRESSES") or []
+        if (hostname in ("localhost", "::1") or hostname.startswith("127.")) and lan:
+            base = f"{host.scheme}://{lan[0]}" + (f":{host.port}" if host.port else "")
+        else:
+            base = request.host_url.rstrip("/")
+    return base.rstrip("/") + url_for("tables.show", code=code) + path
+
+
+def qr_svg(data: str) -> bytes:
+    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=12, border=2)
+    buf = io.BytesIO()
+    image.save(buf)
+    return buf.getvalue()
+
+
+@bp.get("/qr.svg")
+def qr(code):
+    _load(code)
+    return Response(qr_svg(table_url(code)), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/seat-qr.svg")
+def seat_qr(code):
+    """The hand-over QR of this phone's own seat; nobody else can see it."""
+    _load(code)
+    db = get_db()
+    seat = tables.seat_of(db, code, device_id())
+    if seat is None:
+        abort(404)
+    token = next(r["token"] for r in tables.seats(db, code) if r["seat"] == seat)
+    return Response(qr_svg(table_url(code, f"hand-over/{token}")), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+# --- Log, export, board profile ------------------------------------------------------------------
+
+
+@bp.get("/log")
+def log(code):
+    return render_template("log.html", **_context(_load(code)))
+
+
+@bp.get("/export.json")
+def export(code):
+    t = _load(code)
+    if device_id() != t.host:
+        # the export holds every secret (hands, seed): only the device that started the table
+        abort(404)
+    body = json.dumps(tables.export(get_db(), code), ensure_ascii=False, indent=1)
+    name = f"{t.game.slug}-{t.created[:10]}-{code[:6]}.json"
+    return Response(body, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.route("/settings", methods=["GET", "POST"])
+def settings(code):
+    t = _load(code)
+    error, status = None, 200
+    if request.method == "POST":
+        if device_id() != t.host:
+            abort(403)
+        key = request.form.get("key", "")
+        spec = next((pv for pv in t.game.profile if pv.key == key), None)
+        try:
+            if spec is None:
+                raise FieldError(gettext("This game has no such board value."))
+            raw = request.form.get("value", "")
+            value = spec.spec.parse(raw, tr(spec.label)) if raw.strip() else None
+            params = {"key": key, "value": value, "confirmed": request.form.get("confirmed") == "1" and value is not None}
+            tables.act(get_db(), code, "profile", "profile", params, None, _form_version(), request.form.get("nonce", "")[:40])
+            return redirect(url_for(".settings", code=code), 303)
+        except FieldError as e:
+            error, status = {"form": key, "msg": tr({"msg": e.msg, "params": e.params})}, 400
+        except RuleError as e:
+            error, status = {"form": key, "msg": tr({"msg": e.msg, "params": e.params})}, 422
+        except tables.Stale:
+            error, status = {"form": key, "msg": gettext("The table changed meanwhile; check the values and save again.")}, 409
+        t = _load(code)
+    return render_template("settings.html", **_context(t, error=error)), status

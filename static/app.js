@@ -1,0 +1,59 @@
+// Keeps every open phone in step with the table: poll a tiny version endpoint about every 2 s
+// while the page is visible, fetch the fresh panel when it changed, and resync at once when the
+// phone wakes up or comes back online. No framework: htmx does the swapping.
+(function () {
+  "use strict";
+  var INTERVAL = 2000;
+  var busy = false;
+
+  function panel() { return document.getElementById("panel"); }
+
+  function typing(p) {
+    // Don't pull the form from under a player who is typing; the next tick will catch up
+    // (and a tap made meanwhile from the old version is refused with a fresh panel).
+    var el = document.activeElement;
+    return el && p.contains(el) && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA") && el.value !== "";
+  }
+
+  function check(force) {
+    var p = panel();
+    if (!p || !p.dataset.versionUrl || busy || document.visibilityState !== "visible") return;
+    busy = true;
+    fetch(p.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        document.getElementById("net").hidden = true;
+        return r.ok ? r.text() : null;
+      })
+      .then(function (v) {
+        p = panel();
+        if (v && p && (force || v.trim() !== p.dataset.version) && !(typing(p) && !force)) {
+          return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+        }
+      })
+      .catch(function () { document.getElementById("net").hidden = false; })
+      .finally(function () { busy = false; });
+  }
+
+  setInterval(function () { check(false); }, INTERVAL);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") check(true); });
+  window.addEventListener("online", function () { check(true); });
+  window.addEventListener("pageshow", function (e) { if (e.persisted) check(true); });
+
+  // Show the message where the player tapped.
+  document.addEventListener("htmx:afterSwap", function () {
+    var err = document.querySelector("#panel .form-error");
+    if (err) err.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
+  document.addEventListener("htmx:sendError", function () { document.getElementById("net").hidden = false; });
+
+  // The lobby shows only the chosen game's options.
+  function syncOptions() {
+    var chosen = document.querySelector('.new-table input[name="game"]:checked');
+    document.querySelectorAll(".new-table .options").forEach(function (fs) {
+      fs.hidden = !chosen || fs.dataset.game !== chosen.value;
+      fs.disabled = fs.hidden;
+    });
+  }
+  document.addEventListener("change", function (e) { if (e.target.name === "game") syncOptions(); });
+  document.addEventListener("DOMContentLoaded", syncOptions);
+})();
