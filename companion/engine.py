@@ -64,7 +64,7 @@ def _profile_step(game: Game, tstate: dict, params: dict) -> Step:
     if key not in known:
         raise RuleError(N_("This game has no such board value."))
     tstate["profile"][key] = {"value": params["value"], "confirmed": bool(params.get("confirmed"))}
-    return Step(tstate, Label(N_("Board value changed: %(key)s"), key=known[key].label), [])
+    return Step(tstate, Label(N_("Board value changed: %(key)s"), key=Label(known[key].label).to_json()), [])
 
 
 def replay(game: Game, players: list, options: dict, seed: str, events: list, profile: dict | None = None) -> dict:

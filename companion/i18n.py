@@ -20,7 +20,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None, "Label": None, "RuleError": None, "FieldError": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None}
 METHODS = [("**.py", "python"), ("**.html", "jinja2")]
 
 
@@ -64,11 +64,11 @@ def used_messages(*dirs: Path) -> dict[str, str]:
         for filename, lineno, message, _comments, _ctx in extract_from_dir(
             str(d), METHODS, keywords=KEYWORDS, options_map={"**.html": {"extensions": "jinja2.ext.i18n"}}
         ):
-            if filename.startswith("games/") and d.name in ("companion", "templates"):
+            if filename.startswith("games/") and filename.count("/") > 1 and d.name in ("companion", "templates"):
                 continue  # each game has its own catalog
-            for msg in message if isinstance(message, tuple) else (message,):
-                if msg:
-                    found.setdefault(msg, f"{d.name}/{filename}:{lineno}")
+            msg = message[0] if isinstance(message, tuple) else message  # a plural is known by its singular
+            if msg:
+                found.setdefault(msg, f"{d.name}/{filename}:{lineno}")
     return found
 
 

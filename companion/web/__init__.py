@@ -16,22 +16,24 @@ from markupsafe import Markup
 
 from .. import store
 from ..games import GAMES, translation_dirs
+from ..games.base import N_
 
 LANGUAGES = ("cs", "en")
+MAX_SEATS = 8  # name fields on the start form; no game seats more
 # Player colours: a key, a name (colour is never shown without it), a CSS colour, a symbol.
 COLOURS = {
-    "red": ("Red", "#d62828", "●"),
-    "blue": ("Blue", "#1d6fd6", "■"),
-    "green": ("Green", "#2a9d3f", "▲"),
-    "yellow": ("Yellow", "#f2c500", "◆"),
-    "purple": ("Purple", "#8e44ad", "★"),
-    "black": ("Black", "#222222", "✚"),
-    "white": ("White", "#f4f4f4", "○"),
-    "orange": ("Orange", "#f07c10", "⬟"),
-    "grey": ("Grey", "#8a8a8a", "◼"),
-    "pink": ("Pink", "#e85a9c", "♥"),
-    "brown": ("Brown", "#8b5a2b", "♣"),
-    "teal": ("Teal", "#139a95", "♠"),
+    "red": (N_("Red"), "#d62828", "●"),
+    "blue": (N_("Blue"), "#1d6fd6", "■"),
+    "green": (N_("Green"), "#2a9d3f", "▲"),
+    "yellow": (N_("Yellow"), "#f2c500", "◆"),
+    "purple": (N_("Purple"), "#8e44ad", "★"),
+    "black": (N_("Black"), "#222222", "✚"),
+    "white": (N_("White"), "#f4f4f4", "○"),
+    "orange": (N_("Orange"), "#f07c10", "⬟"),
+    "grey": (N_("Grey"), "#8a8a8a", "◼"),
+    "pink": (N_("Pink"), "#e85a9c", "♥"),
+    "brown": (N_("Brown"), "#8b5a2b", "♣"),
+    "teal": (N_("Teal"), "#139a95", "♠"),
 }
 
 htmx = HTMX()
@@ -66,7 +68,11 @@ def select_locale() -> str:
 
 
 def tr(label) -> str:
-    """Translate a Label or its JSON form ({"msg", "params"}), nested labels included."""
+    """Translate a Label or its JSON form ({"msg", "params"}), nested labels included.
+
+    Plain string parameters are never translated (a player called "Red" stays "Red"); a
+    parameter that needs translating is itself a label: ``{"msg": N_("tin"), "params": {}}``.
+    """
     if label is None:
         return ""
     if hasattr(label, "to_json"):
@@ -75,12 +81,9 @@ def tr(label) -> str:
         return gettext(label)
     params = {}
     for key, value in (label.get("params") or {}).items():
-        if isinstance(value, dict) and "msg" in value:
-            value = tr(value)
-        elif isinstance(value, str):
-            value = gettext(value) if value else value
-        params[key] = value
-    return gettext(label["msg"], **params) if params else gettext(label["msg"])
+        params[key] = tr(value) if isinstance(value, dict) and "msg" in value else value
+    msg = label["msg"]
+    return gettext(msg, **params) if params else gettext(msg)
 
 
 def same_origin() -> bool:
@@ -101,7 +104,7 @@ def init_app(app: Flask) -> None:
     htmx.init_app(app)
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.filters["tr"] = tr
-    app.jinja_env.globals.update(COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES)
+    app.jinja_env.globals.update(COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
 
     @app.context_processor
     def _inject():

@@ -9,7 +9,7 @@ from flask_babel import gettext
 from .. import table as tables
 from ..games import GAMES
 from ..games.base import FieldError, Text
-from . import COLOURS, LANGUAGES, device_id, get_db, htmx, tr
+from . import COLOURS, LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 
 bp = Blueprint("lobby", __name__)
 
@@ -60,7 +60,7 @@ def parse_new_table(form) -> tuple[str, list, dict]:
     if game is None:
         raise FieldError(gettext("Choose a game."))
     players = []
-    for i in range(game.max_players):
+    for i in range(MAX_SEATS):
         name = NAME.parse(form.get(f"name{i}"), gettext("Player %(n)d's name", n=i + 1)) if form.get(f"name{i}", "").strip() else ""
         if not name:
             continue

@@ -1,0 +1,126 @@
+"""Two phones at one table, in real headless Chromium (Debian's) driven by Playwright.
+
+The issue's acceptance: a second browser reaches the table through the QR's URL; a score entered
+on one appears on the other within 3 s; undo works on either. Locally these tests skip without
+Chromium; in CI (CI=true) a missing browser is a failure.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from helpers import free_port, start_server
+from test_qr import decode_svg_qr
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is missing: install Debian's chromium (apt-get install -y chromium)")
+        pytest.skip("Chromium not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    proc = start_server(tmp_path, port)
+    yield f"http://127.0.0.1:{port}"
+    proc.kill()
+    proc.wait()
+
+
+def start_scorepad(page, base):
+    page.goto(base + "/")
+    page.get_by_label("Score pad").check()
+    page.fill("#name0", "Anna")
+    page.fill("#name1", "Ben")
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/t/*/")
+    return page.url
+
+
+def test_two_phones_stay_in_step_and_undo_works_on_either(browser, server, tmp_path):
+    host = browser.new_context(**PHONE, locale="en-GB")
+    guest = browser.new_context(**PHONE, locale="en-GB", color_scheme="dark")
+    a, b = host.new_page(), guest.new_page()
+    table_url = start_scorepad(a, server)
+
+    # the guest scans the QR shown on the table page
+    svg = a.request.get(table_url + "qr.svg").text()
+    (scanned,) = decode_svg_qr(svg)
+    assert scanned == table_url
+    b.goto(scanned)
+
+    b.get_by_label("Ben").first.check()
+    b.fill("#points", "7")
+    b.get_by_role("button", name="Add points").click()
+    b.get_by_text("Ben scored 7").first.wait_for(timeout=3000)
+    # the host's phone shows it within 3 s, without reloading
+    a.locator(".total-row", has_text="Ben").locator(".big", has_text="7").wait_for(timeout=3000)
+
+    a.get_by_role("button", name="Undo").click()
+    a.get_by_text("Undone: Ben scored 7").wait_for(timeout=3000)
+    b.locator(".total-row", has_text="Ben").locator(".big", has_text="0").wait_for(timeout=3000)
+    b.get_by_role("button", name="Redo").click()
+    a.locator(".total-row", has_text="Ben").locator(".big", has_text="7").wait_for(timeout=3000)
+
+    b.screenshot(path=str(tmp_path / "guest-dark.png"), full_page=True)
+    assert (tmp_path / "guest-dark.png").stat().st_size > 10_000
+
+
+def test_a_stale_tap_shows_the_fresh_panel_with_a_notice(browser, server):
+    ctx = browser.new_context(**PHONE, locale="en-GB")
+    a = ctx.new_page()
+    url = start_scorepad(a, server)
+    other = browser.new_context(**PHONE).new_page()
+    other.goto(url)
+    # this phone's poll keeps answering the old version, as if it had not caught up yet
+    old = a.request.get(url + "version").text()
+    a.route("**/version", lambda route: route.fulfill(body=old, content_type="text/plain"))
+    # the other phone scores while this one still shows the old version in its form
+    other.get_by_label("Anna").first.check()
+    other.fill("#points", "5")
+    other.get_by_role("button", name="Add points").click()
+    other.get_by_text("Anna scored 5").first.wait_for(timeout=3000)
+    a.get_by_label("Ben").first.check()
+    a.fill("#points", "3")  # typing: the poll leaves the panel alone
+    a.get_by_role("button", name="Add points").click()
+    a.get_by_text("The table changed on another phone").wait_for(timeout=3000)
+    assert a.locator(".total-row", has_text="Ben").locator(".big").inner_text() == "0"
+
+
+def test_tap_targets_are_at_least_44px_and_the_page_is_one_column(browser, server):
+    page = browser.new_context(**PHONE, locale="cs-CZ").new_page()
+    start_scorepad_cs = server + "/"
+    page.goto(start_scorepad_cs)
+    assert page.locator("html").get_attribute("lang") == "cs"
+    page.get_by_label("Zapisovač bodů").check()
+    page.fill("#name0", "Anna")
+    page.get_by_role("button", name="Založit stůl").last.click()
+    page.wait_for_url("**/t/*/")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, a.btn, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, summary')]
+              .filter(e => e.offsetParent !== null)
+              .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect().height])
+              .filter(([_, h]) => h < 44)"""
+    )
+    assert small == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

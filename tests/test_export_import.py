@@ -1,0 +1,93 @@
+"""Export then import reproduces the table exactly; bad exports are refused and create nothing."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from helpers import act, form_state, start_table
+
+
+def played(client):
+    code = start_table(client)
+    act(client, code, "score", seat=0, points=7, note="city")
+    act(client, code, "next_round")
+    act(client, code, "score", seat=2, points=-2)
+    act(client, code, "score", seat=1, points=4)
+    client.post(f"/t/{code}/undo", data=form_state(client, code), headers={"HX-Request": "true"})
+    return code
+
+
+def upload(client, data):
+    body = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return client.post("/import", data={"export": (io.BytesIO(body), "table.json")}, content_type="multipart/form-data")
+
+
+def test_an_export_holds_everything_the_issue_names(client):
+    data = client.get(f"/t/{played(client)}/export.json").json
+    assert {"schema", "game", "options", "players", "board_profile", "events", "state", "scores"} <= set(data)
+    assert data["schema"] == 1 and data["game"] == "scorepad"
+    assert len(data["events"]) == 3  # the undone one is not in force
+    assert [r["total"] for r in sorted(data["scores"], key=lambda r: r["seat"])] == [7, 0, -2]
+
+
+def test_export_then_import_reproduces_the_table_exactly_under_a_new_code(client):
+    code = played(client)
+    original = client.get(f"/t/{code}/export.json").json
+    r = upload(client, original)
+    assert r.status_code == 303
+    new_code = r.headers["Location"].rstrip("/").split("/t/")[1]
+    assert new_code != code
+    again = client.get(f"/t/{new_code}/export.json").json
+    for key in ("game", "options", "players", "board_profile", "state", "scores", "seed"):
+        assert again[key] == original[key], key
+    assert [(e["action"], e["params"], e["label"]) for e in again["events"]] == [(e["action"], e["params"], e["label"]) for e in original["events"]]
+    # and the imported table goes on working, undo included
+    assert act(client, new_code, "score", seat=1, points=1).status_code == 200
+    assert client.post(f"/t/{new_code}/undo", data=form_state(client, new_code), headers={"HX-Request": "true"}).status_code == 200
+
+
+def tables_in_lobby(client):
+    return client.get("/").get_data(as_text=True).count('class="table-link"')
+
+
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda d: b"{not json", "not a table export"),
+        (lambda d: [1, 2], "not a table export"),
+        (lambda d: {**d, "schema": 99}, "schema version 99"),
+        (lambda d: {**d, "game": "chess"}, "game this app does not know"),
+        (lambda d: {k: v for k, v in d.items() if k != "events"}, "incomplete or malformed"),
+        (lambda d: {**d, "events": [{**d["events"][0], "params": {"seat": 0, "points": 0, "note": ""}}]}, "not legal when replayed"),
+        (lambda d: {**d, "state": {**d["state"], "game": {**d["state"]["game"], "round": 9}}}, "stored state differs from its replay"),
+        (lambda d: {**d, "events": d["events"][:-1]}, "stored state differs from its replay"),
+    ],
+)
+def test_a_bad_export_is_refused_with_a_clear_message_and_creates_nothing(client, mangle, message):
+    data = client.get(f"/t/{played(client)}/export.json").json
+    before = tables_in_lobby(client)
+    r = upload(client, mangle(data))
+    assert r.status_code == 400
+    assert message in r.get_data(as_text=True)
+    assert tables_in_lobby(client) == before
+
+
+def test_an_export_with_changed_dice_is_refused(tmp_path, monkeypatch):
+    from test_engine import _dice_game
+
+    from companion import store
+    from companion import table as tables
+    from companion.games import GAMES
+
+    monkeypatch.setitem(GAMES, "dice", _dice_game())
+    db = store.connect(str(tmp_path / "dice.db"))
+    store.migrate(db)
+    code = tables.create(db, "dice", [{"name": "Solo", "colour": "red"}], {}, host="h")
+    tables.act(db, code, "action", "roll", {}, None, tables.load(db, code).version)
+    data = tables.export(db, code)
+    assert tables.load(db, tables.import_table(db, data, host="h")).state == data["state"]
+    data["events"][0]["draws"] = [data["events"][0]["draws"][0] % 6 + 1]
+    with pytest.raises(tables.ImportRefused, match="random draws differ"):
+        tables.import_table(db, data, host="h")

@@ -1,0 +1,53 @@
+"""Czech and English from the first line of UI (issue 2, item 11)."""
+from __future__ import annotations
+
+import pytest
+
+from companion import i18n
+from companion.games import GAMES
+from helpers import start_table
+
+
+def test_a_czech_browser_gets_czech(client):
+    html = client.get("/", headers={"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    assert 'lang="cs"' in html and "Založit stůl" in html and "Start a table" not in html
+
+
+def test_an_english_browser_gets_english(client):
+    html = client.get("/", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)
+    assert 'lang="en"' in html and "Start a table" in html
+
+
+def test_the_language_is_switchable_per_device(client, phone):
+    client.post("/lang", data={"lang": "cs", "next": "/"})
+    assert "Založit stůl" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Start a table" in phone.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
+def test_the_log_reads_in_the_viewers_language_not_the_one_it_was_entered_in(client, phone):
+    from helpers import act
+
+    code = start_table(client)
+    act(client, code, "score", seat=0, points=7)
+    assert "Red získává 7" in phone.get(f"/t/{code}/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    assert "Red scored 7" in client.get(f"/t/{code}/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("part", ["core", *sorted(s.replace("-", "_") for s in GAMES)])
+def test_every_message_has_a_czech_translation(part):
+    po, dirs = i18n.catalog_for(part)
+    used = i18n.used_messages(*dirs)
+    missing = {m: where for m, where in used.items() if m not in i18n.translated(po)} if po.exists() else used
+    assert not missing, f"untranslated in {part}: {missing}"
+
+
+def test_compiled_catalogs_are_current():
+    """The .mo files are committed so a plain install works; they must match their .po."""
+    stale = [po for po in i18n.catalogs() if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").read_bytes() != i18n.mo_bytes(po)]
+    assert not stale, "run: python -m companion.i18n compile"
+
+
+def test_a_czech_error_message_on_a_refused_tap(client):
+    code = start_table(client)
+    r = client.post(f"/t/{code}/undo", data={"v": "1"}, headers={"HX-Request": "true", "Accept-Language": "cs"})
+    assert r.status_code == 422 and "Není co vrátit." in r.get_data(as_text=True)

@@ -1,0 +1,168 @@
+"""The table as phones use it: pages, sync, stale taps, seats, secrets of other tables."""
+from __future__ import annotations
+
+import re
+
+from helpers import act, form_state, start_table
+
+HX = {"HX-Request": "true"}
+
+
+def notice(html: str) -> str:
+    m = re.search(r'class="notice[^"]*"[^>]*>([^<]*)<', html)
+    return m.group(1) if m else ""
+
+
+def test_lobby_lists_every_registered_game_with_player_counts(client):
+    from companion.games import GAMES
+
+    html = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    for slug in GAMES:
+        assert f'value="{slug}"' in html
+    assert "1–8 players" in html
+
+
+def test_a_score_entered_on_one_phone_reaches_the_other_through_the_version(client, phone):
+    code = start_table(client)
+    v0 = phone.get(f"/t/{code}/version").get_data(as_text=True)
+    r = act(client, code, "score", seat=0, points=7)
+    assert r.status_code == 200 and notice(r.get_data(as_text=True)) == "Red scored 7"
+    assert int(phone.get(f"/t/{code}/version").get_data(as_text=True)) == int(v0) + 1
+    assert '<span class="big">7</span>' in phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+
+
+def test_the_version_endpoint_is_tiny_and_not_cached(client):
+    code = start_table(client)
+    r = client.get(f"/t/{code}/version")
+    assert r.status_code == 200 and r.mimetype == "text/plain" and len(r.data) < 8
+    assert r.headers["Cache-Control"] == "no-store"
+
+
+def test_undo_works_from_another_phone_and_says_what_it_undid(client, phone):
+    code = start_table(client)
+    act(client, code, "score", seat=0, points=7)
+    r = phone.post(f"/t/{code}/undo", data=form_state(phone, code), headers=HX)
+    assert r.status_code == 200 and notice(r.get_data(as_text=True)) == "Undone: Red scored 7"
+    r = client.post(f"/t/{code}/redo", data=form_state(client, code), headers=HX)
+    assert notice(r.get_data(as_text=True)) == "Redone: Red scored 7"
+
+
+def test_a_stale_tap_gets_409_with_the_fresh_panel_and_a_notice(client, phone):
+    code = start_table(client)
+    old = form_state(phone, code)
+    act(client, code, "score", seat=0, points=7)
+    r = phone.post(f"/t/{code}/act", data={"action": "score", "seat": "1", "points": "4", **old}, headers=HX)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 409
+    assert "changed on another phone" in notice(html)
+    assert f'data-version="{int(old["v"]) + 1}"' in html
+    assert '<span class="big">4</span>' not in html
+
+
+def test_a_double_tap_applies_once(client):
+    code = start_table(client)
+    data = {"action": "score", "seat": "0", "points": "5", **form_state(client, code)}
+    assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
+    assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
+    assert client.get(f"/t/{code}/export.json").json["state"]["game"]["entries"] == [{"note": "", "points": 5, "round": 1, "seat": 0}]
+
+
+def test_without_javascript_a_form_posts_and_redirects_back(client):
+    code = start_table(client)
+    r = act(client, code, "score", htmx=False, seat=1, points=3)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/t/{code}/")
+
+
+def test_unknown_codes_answer_404_and_reveal_nothing(client):
+    start_table(client)
+    for path in ["/t/nope/", "/t/nope/version", "/t/nope/qr.svg", "/t/nope/export.json", "/t/" + "x" * 200 + "/"]:
+        r = client.get(path)
+        assert r.status_code == 404, path
+        assert b"scorepad" not in r.data and b"Red" not in r.data
+
+
+def test_the_table_code_carries_at_least_64_random_bits(client):
+    codes = {start_table(client) for _ in range(20)}
+    assert len(codes) == 20
+    for code in codes:
+        assert re.fullmatch(r"[A-Za-z0-9_-]{16,}", code)  # 16 base64 chars = 96 bits
+
+
+def test_tables_are_listed_only_to_devices_that_know_them(client, phone):
+    code = start_table(client)
+    assert code in client.get("/").get_data(as_text=True)
+    assert code not in phone.get("/").get_data(as_text=True)
+    phone.get(f"/t/{code}/")  # opening the table (e.g. from the QR) remembers it
+    assert code in phone.get("/").get_data(as_text=True)
+
+
+def test_join_by_code_or_by_pasted_url(client, phone):
+    code = start_table(client)
+    assert phone.post("/join", data={"code": code}).headers["Location"].endswith(f"/t/{code}/")
+    assert phone.post("/join", data={"code": f"http://192.168.1.5:5000/t/{code}/"}).status_code == 303
+    assert phone.post("/join", data={"code": "nope"}).status_code == 404
+
+
+def test_a_phone_claims_a_seat_and_another_cannot_take_it_without_the_hand_over(client, phone, app):
+    code = start_table(client)
+    assert client.post(f"/t/{code}/seat", data={"seat": "0"}).status_code == 303
+    assert "This phone is" in client.get(f"/t/{code}/").get_data(as_text=True)
+    r = phone.post(f"/t/{code}/seat", data={"seat": "0"})
+    assert r.status_code == 422 and "Another phone holds this seat" in r.get_data(as_text=True)
+    # the holder shows their seat's QR; the other phone opens it and takes over
+    from companion import table as tables
+    from companion.web import get_db
+
+    with app.app_context():
+        token = next(s["token"] for s in tables.seats(get_db(), code) if s["seat"] == 0)
+    assert client.get(f"/t/{code}/seat-qr.svg").status_code == 200
+    assert phone.get(f"/t/{code}/seat-qr.svg").status_code == 404  # nobody else sees the hand-over code
+    assert phone.post(f"/t/{code}/hand-over/{token}").status_code == 303
+    assert "held by another phone" in client.get(f"/t/{code}/").get_data(as_text=True)
+    # the used code is spent
+    assert client.post(f"/t/{code}/hand-over/{token}").status_code == 404
+
+
+def test_a_seat_is_released(client, phone):
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "1"})
+    client.post(f"/t/{code}/release")
+    assert phone.post(f"/t/{code}/seat", data={"seat": "1"}).status_code == 303
+
+
+def test_the_action_records_the_seat_of_the_phone(client):
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "2"})
+    act(client, code, "score", seat=0, points=1)
+    assert client.get(f"/t/{code}/export.json").json["events"][0]["seat"] == 2
+
+
+def test_only_the_host_device_exports(client, phone):
+    code = start_table(client)
+    assert client.get(f"/t/{code}/export.json").status_code == 200
+    assert phone.get(f"/t/{code}/export.json").status_code == 404
+
+
+def test_the_log_page_shows_undone_events(client):
+    code = start_table(client)
+    act(client, code, "score", seat=0, points=7)
+    client.post(f"/t/{code}/undo", data=form_state(client, code), headers=HX)
+    html = client.get(f"/t/{code}/log").get_data(as_text=True)
+    assert 'class="undone"' in html and "Red scored 7" in html
+
+
+def test_final_ranking_shares_places_on_ties(client):
+    code = start_table(client)
+    act(client, code, "score", seat=0, points=5)
+    act(client, code, "score", seat=1, points=5)
+    act(client, code, "score", seat=2, points=2)
+    html = act(client, code, "finish").get_data(as_text=True)
+    ranking = re.findall(r'<span class="rank">(\d+)\.</span>', html.split("Final ranking")[1])
+    assert ranking == ["1", "1", "3"]
+
+
+def test_finished_tables_are_listed_apart_in_the_lobby(client):
+    code = start_table(client)
+    act(client, code, "finish")
+    html = client.get("/").get_data(as_text=True)
+    assert html.index("Finished games") < html.index(code)
