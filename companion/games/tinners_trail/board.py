@@ -1,0 +1,148 @@
+"""The board as the app knows it: profile values resolved, the map, regions and their cubes.
+
+The map may be unknown (see ``data.py``). Then regions exist only once the players have entered
+them (by the name or number they read off the board), and neighbours are learned when a train or
+an adit names them. Everything here is pure: plain dicts in, plain dicts out.
+"""
+from __future__ import annotations
+
+from ..base import N_, RuleError
+from . import data
+
+
+def resolve(profile: dict | None) -> dict:
+    """The profile values in use. A missing key or a cleared known value falls back to the rulebook."""
+    profile = profile or {}
+    out = {}
+    for key, default in data.DEFAULTS.items():
+        value = profile.get(key, default)
+        if value is None and data.CONFIRMED[key]:
+            value = default
+        out[key] = value
+    return out
+
+
+def action_time(b: dict, action: str) -> int:
+    times = b.get("action_times") or data.ACTION_TIMES
+    return times[data.ACTIONS.index(action)]
+
+
+def parse_map(b: dict) -> dict | None:
+    """``name:tin:copper[:coast]; ...`` -> {name: {"tin", "copper", "coastal"}} or None if unknown."""
+    raw = b.get("map_regions")
+    if not raw:
+        return None
+    regions = {}
+    for entry in raw.split(";"):
+        if not entry.strip():
+            continue
+        parts = [p.strip() for p in entry.split(":")]
+        try:
+            name, tin, copper = parts[0], int(parts[1]), int(parts[2])
+        except (IndexError, ValueError):
+            raise RuleError(N_("The board value 'map regions' cannot be read near '%(entry)s'."), entry=entry.strip()) from None
+        coastal = len(parts) > 3 and parts[3].lower() in ("coast", "c", "sea", "moře", "pobřeží")
+        if not name:
+            raise RuleError(N_("The board value 'map regions' cannot be read near '%(entry)s'."), entry=entry.strip())
+        regions[name] = {"tin": tin, "copper": copper, "coastal": coastal}
+    return regions or None
+
+
+def parse_borders(b: dict) -> list | None:
+    """``a,b; c,d`` -> sorted list of [a, b] pairs, or None if unknown."""
+    raw = b.get("map_borders")
+    if not raw:
+        return None
+    pairs = []
+    for entry in raw.split(";"):
+        if not entry.strip():
+            continue
+        parts = [p.strip() for p in entry.split(",")]
+        if len(parts) != 2 or not all(parts) or parts[0] == parts[1]:
+            raise RuleError(N_("The board value 'map borders' cannot be read near '%(entry)s'."), entry=entry.strip())
+        pairs.append(sorted(parts))
+    return pairs or None
+
+
+def new_region(coastal: bool) -> dict:
+    return {"tin": 0, "copper": 0, "water": 0, "mine": None, "miner": False, "port": False,
+            "train": False, "coastal": bool(coastal), "seeded": False}
+
+
+def find_region(state: dict, name: str | None) -> str:
+    """The stored key of a region typed by the players (case and spaces do not matter)."""
+    wanted = " ".join((name or "").split()).casefold()
+    if not wanted:
+        raise RuleError(N_("Choose a region."))
+    for key in state["regions"]:
+        if " ".join(key.split()).casefold() == wanted:
+            return key
+    raise RuleError(N_("There is no region called %(region)s yet; add it first."), region=name)
+
+
+def cubes(region: dict) -> int:
+    return region["tin"] + region["copper"] + region["water"]
+
+
+def is_empty(region: dict) -> bool:
+    """'prázdné území (na kterém není ani jedna kostička ani důl)'."""
+    return cubes(region) == 0 and region["mine"] is None
+
+
+def capacity(region: dict) -> int:
+    """'Každý důl má základní kapacitu 2 ... Kapacitu dolu zvyšuje každý přístav, horník a vlak v území.'"""
+    return 2 + int(region["miner"]) + int(region["port"]) + int(region["train"])
+
+
+def border_key(a: str, b: str) -> list:
+    return sorted([a, b])
+
+
+def neighbours(state: dict, name: str) -> list:
+    """Regions next to ``name``: the printed map's borders when known, else those learned so far."""
+    pairs = parse_borders(state["board"]) or state["borders"]
+    out = []
+    for a, b in pairs:
+        if a == name and b in state["regions"]:
+            out.append(b)
+        elif b == name and a in state["regions"]:
+            out.append(a)
+    return sorted(set(out))
+
+
+def learn_border(state: dict, a: str, b: str) -> None:
+    pair = border_key(a, b)
+    if pair not in state["borders"]:
+        state["borders"].append(pair)
+        state["borders"].sort()
+
+
+def remove_water(region: dict, n: int) -> int:
+    """Take up to ``n`` water cubes; a region never holds fewer than none. Returns how many went."""
+    taken = min(n, region["water"])
+    region["water"] -= taken
+    return taken
+
+
+def discovery(state: dict, name: str, dice_tin: int, dice_copper: int, dice_water: int) -> dict:
+    """Cubes an empty region receives for a roll, with every development already there.
+
+    'Pokud do nově prozkoumaného území vede odvodňovací kanál, přidá hráč do něj o jednu kostičku
+    cínu a jednu kostičku mědi víc ... Zároveň dává o jednu kostičku vody méně ... Je-li v území
+    vlak, přidejte o dvě kostičky vody méně a o jednu kostičku vody méně za každý vlak v sousedních
+    územích.' The summary adds the port: 'U průzkumu prázdného území se hod kostkami modifikuje
+    všemi vylepšeními na tomto území a vlaky na sousedních územích.'
+    """
+    region = state["regions"][name]
+    adits = sum(1 for pair in state["adits"] if name in pair)
+    trains_next_door = sum(1 for other in neighbours(state, name) if state["regions"][other]["train"])
+    water_off = adits + (2 if region["train"] else 0) + (1 if region["port"] else 0) + trains_next_door
+    return {
+        "tin": dice_tin + adits,
+        "copper": dice_copper + adits,
+        "water": max(0, dice_water - water_off),
+        "adits": adits,
+        "train": region["train"],
+        "port": region["port"],
+        "trains_next_door": trains_next_door,
+    }

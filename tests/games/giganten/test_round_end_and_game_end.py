@@ -1,0 +1,92 @@
+"""Akce 8 (Přeplnění), akce 9 (Předání kostky) and Konec hry."""
+import pytest
+
+from companion.games.base import RuleError
+from companion.games.giganten import rules
+
+
+def test_overflow_returns_every_oil_above_two_for_1000_each_and_the_die_passes_left(table):
+    """"Jestliže má některý hráč v některém svém skladu více než dva ropné kameny, musí všechny
+    přespočetné kameny vrátit do společné zásoby. Za každý takto odevzdaný kámen dostane
+    odškodnění $ 1000." "Začínající hráč předá kostku svému levému sousedovi."""
+    t = table(n=3, start_player=3)
+    t.to_step(8)
+    t.players[0]["tanks"] = {"hudson": 3, "jet": 2, "us": 5}
+    t.players[1]["tanks"] = {"hudson": 2, "jet": 0, "us": 0}
+    t.act("end_round")
+    assert t.players[0]["tanks"] == {"hudson": 2, "jet": 2, "us": 2}
+    assert [p["money"] for p in t.players] == [19000, 15000, 15000]
+    assert t.labels[-1].params["n"] == 4 and t.labels[-1].params["refund"] == 4000
+    assert (t.state["start"], t.state["round"], t.state["step"], t.state["queue"]) == (0, 2, 1, [0])
+
+
+def end_now(t, locos):
+    """Given: the black locomotive is one field from the port; the red card moves it there."""
+    t.to_step(1)
+    for seat, field in enumerate(locos):
+        t.players[seat]["loco"] = field
+    t.state["black"]["to_port"] = 1
+    for _ in range(3):
+        t.act("price_die", value=2, colour="blue")
+    t.act("red_card", black=1)
+    assert t.state["over"]
+
+
+def test_derricks_pay_by_locomotive_rank_and_oil_1000_each(table):
+    """"Hráč, jehož lokomotiva stojí na prvním místě, dostane $ 5000 za každou vrtnou věž" ... "na
+    čtvrtém místě ... $ 2000"; "Každý ropný kámen, který ještě trčí pod vrtnou věží nebo ve skladě,
+    přinese svému majiteli $ 1000."""
+    t = table(n=4)
+    t.to_step(1)
+    t.state["derricks"] = [
+        {"owner": 0, "site": 1, "oil": 3, "level": 2},
+        {"owner": 0, "site": 3, "oil": 1, "level": 9},
+        {"owner": 1, "site": 2, "oil": 5, "level": 4},
+        {"owner": 3, "site": 1, "oil": 2, "level": 1},
+    ]
+    t.players[0]["tanks"]["hudson"] = 2
+    t.players[2]["tanks"]["us"] = 1
+    end_now(t, [4, 12, 7, 9])  # ranks: Bert 1, Dana 2, Cyril 3, Anna 4
+    f = t.state["final"]
+    assert f["ranks"] == [4, 1, 3, 2]
+    assert f["derrick_bonus"] == [2 * 2000, 1 * 5000, 0, 1 * 4000]
+    assert f["oil_bonus"] == [6000, 5000, 1000, 2000]
+    rows = {r["seat"]: r for r in rules.scores(t.state)}
+    assert [rows[s]["total"] for s in range(4)] == [25000, 25000, 16000, 21000]
+    assert rows[0]["rank"] == rows[1]["rank"] == 1 and rows[3]["rank"] == 3 and rows[2]["rank"] == 4
+    assert sum(amount for _, amount in rows[0]["breakdown"]) == rows[0]["total"]
+
+
+def test_tied_locomotives_go_by_licences_then_by_order_from_the_start_player(table):
+    """"Hráč s více prodejními licencemi se považuje za lépe umístěného hráče. Pokud nerozhodný stav
+    trvá, rozhodne pořadí v posledním kole (počínaje začínajícím hráčem), i když toto kolo už se
+    neodehraje!"""
+    t = table(n=4, start_player=3)  # Cyril has the die in the last round
+    t.to_step(1)
+    hands = [{"ones": 1, "twos": 1}, {"ones": 0, "twos": 0}, {"ones": 1, "twos": 2}, {"ones": 3, "twos": 0}]
+    for p, h in zip(t.players, hands):
+        p["hand"] = h
+    end_now(t, [10, 12, 10, 10])
+    # Bert farthest; Cyril 5 licences; Anna and Dana 3 each: Dana comes first after Cyril
+    assert t.state["final"]["ranks"] == [4, 1, 2, 3]
+
+
+def test_physical_licences_are_counted_only_when_locomotives_tie(table):
+    t = table(n=3, licences="physical", start_player=1)
+    end_now(t, [3, 3, 1])
+    assert not rules.finished(t.state) and rules.possible_actions(t.state) == ["count_licences"]
+    with pytest.raises(RuleError):
+        t.act("count_licences", points=[1, 2, 3, 4])
+    t.act("count_licences", points=[2, 6, 0])
+    assert rules.finished(t.state) and t.state["final"]["ranks"] == [2, 1, 3]
+    t2 = table(n=3, licences="physical")
+    end_now(t2, [3, 2, 1])
+    assert rules.finished(t2.state)
+
+
+def test_nothing_more_happens_after_the_end(table):
+    t = table(n=3)
+    end_now(t, [1, 2, 3])
+    for action in ("roll_prices", "end_round", "black_distance"):
+        with pytest.raises(RuleError):
+            t.act(action, fields=3)
