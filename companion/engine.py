@@ -10,6 +10,7 @@ other: it can be undone, and replay sees the value each action was taken under.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 
 from .games.base import N_, FieldError, Game, Label, RuleError
@@ -43,12 +44,20 @@ def parse_params(game: Game, action: str, form) -> dict:
     spec = game.actions.get(action)
     if spec is None:
         raise FieldError(N_("Unknown action."))
-    return {name: field.parse(form.get(name), name) for name, field in spec.items()}
+    params = {}
+    for name, field in spec.items():
+        try:
+            params[name] = field.parse(form.get(name), name)
+        except FieldError as e:
+            if field.label:  # say "Points", translated, rather than the parameter's name
+                e.params["field"] = Label(field.label).to_json()
+            raise
+    return params
 
 
 def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None) -> Step:
     """One accepted change, or a RuleError that leaves ``tstate`` untouched."""
-    tstate = copy.deepcopy(tstate)
+    tstate = json.loads(json.dumps(tstate))  # the game may mutate its copy; JSON is also what we store
     if kind == "profile":
         return _profile_step(game, tstate, params)
     if action not in game.actions:
@@ -63,6 +72,8 @@ def _profile_step(game: Game, tstate: dict, params: dict) -> Step:
     key = params.get("key")
     if key not in known:
         raise RuleError(N_("This game has no such board value."))
+    if game.check_profile is not None and params["value"] is not None:
+        game.check_profile(key, params["value"])
     tstate["profile"][key] = {"value": params["value"], "confirmed": bool(params.get("confirmed"))}
     return Step(tstate, Label(N_("Board value changed: %(key)s"), key=Label(known[key].label).to_json()), [])
 

@@ -11,6 +11,7 @@ shared file. Compiled .mo files are committed so a plain install works with no b
 from __future__ import annotations
 
 import io
+from datetime import datetime, timezone
 import json
 import sys
 from pathlib import Path
@@ -52,6 +53,8 @@ def compile_all() -> list[Path]:
 def mo_bytes(po: Path) -> bytes:
     with po.open("rb") as f:
         catalog = read_po(f)
+    # Babel stamps "now" where a .po has no dates; a fixed stamp makes the .mo reproducible
+    catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
     buf = io.BytesIO()
     write_mo(buf, catalog)
     return buf.getvalue()

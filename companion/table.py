@@ -218,11 +218,12 @@ def _move_head(db, table: Table, head: int, state: dict) -> None:
     )
 
 
-def events(db, code: str) -> list[dict]:
-    """The whole log, including undone events past the head (marked ``undone``)."""
-    head = load(db, code).head
+def events(db, code: str, last: int | None = None) -> list[dict]:
+    """The log (or its ``last`` events in force), including undone events past the head (marked ``undone``)."""
+    head = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
+    since = max(0, head - last) if last is not None else 0
     out = []
-    for row in db.query("select seq, kind, action, params, seat, draws, label, created from events where code = ? order by seq", [code]):
+    for row in db.query("select seq, kind, action, params, seat, draws, label, created from events where code = ? and seq > ? order by seq", [code, since]):
         out.append(
             {
                 "seq": row["seq"],

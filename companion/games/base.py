@@ -66,6 +66,7 @@ class Int:
     lo: int
     hi: int
     required: bool = True
+    label: str = ""  # an N_ id shown on forms and in error messages; the parameter name otherwise
 
     def parse(self, raw: str | None, name: str):
         if raw is None or raw.strip() == "":
@@ -85,6 +86,7 @@ class Int:
 class Text:
     max_len: int = 40
     required: bool = False
+    label: str = ""
 
     def parse(self, raw: str | None, name: str):
         value = (raw or "").strip()
@@ -99,6 +101,8 @@ class Text:
 
 @dataclass(frozen=True)
 class Bool:
+    label: str = ""
+
     def parse(self, raw: str | None, name: str):
         if raw in (None, "", "0", "false", "no", "off"):
             return False
@@ -111,6 +115,7 @@ class Bool:
 class Choice:
     values: tuple[str, ...]
     required: bool = True
+    label: str = ""
 
     def parse(self, raw: str | None, name: str):
         if (raw is None or raw == "") and not self.required:
@@ -128,6 +133,7 @@ class IntList:
     hi: int
     min_len: int = 0
     max_len: int = 50
+    label: str = ""
 
     def parse(self, raw: str | None, name: str):
         parts = [p for p in (raw or "").replace(",", " ").split() if p]
@@ -193,4 +199,5 @@ class Game:
     options: tuple[Option, ...] = ()
     profile: tuple[ProfileValue, ...] = ()
     colours: tuple[str, ...] = ()  # allowed player colours; empty means the whole palette
-    # the games' own Flask-free data: where its template lives is templates/games/<slug>/
+    # check_profile(key, value) raises RuleError when a host-entered board value cannot be used
+    check_profile: Callable[[str, Any], None] | None = None

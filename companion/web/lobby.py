@@ -8,7 +8,7 @@ from flask_babel import gettext
 
 from .. import table as tables
 from ..games import GAMES
-from ..games.base import FieldError, Text
+from ..games.base import FieldError, RuleError, Text
 from . import COLOURS, LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 
 bp = Blueprint("lobby", __name__)
@@ -87,7 +87,10 @@ def new_table():
         slug, players, options = parse_new_table(request.form)
     except FieldError as e:
         return _lobby(400, error=tr({"msg": e.msg, "params": e.params}), form=request.form, game=request.form.get("game"))
-    code = tables.create(get_db(), slug, players, options, host=device_id())
+    try:
+        code = tables.create(get_db(), slug, players, options, host=device_id())
+    except RuleError as e:  # a game may refuse a combination of options
+        return _lobby(422, error=tr({"msg": e.msg, "params": e.params}), form=request.form, game=slug)
     remember(code)
     return redirect(url_for("tables.show", code=code), 303)
 

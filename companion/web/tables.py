@@ -34,13 +34,13 @@ def _load(code: str) -> tables.Table:
         abort(404)
 
 
-def _context(t: tables.Table, **extra) -> dict:
+def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
     db = get_db()
     me = device_id()
     seat = tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
-    log = tables.events(db, t.code)
+    log = tables.events(db, t.code, last=None if full_log else 6)
     return {
         "t": t,
         "game": t.game,
@@ -247,7 +247,7 @@ def seat_qr(code):
 
 @bp.get("/log")
 def log(code):
-    return render_template("log.html", **_context(_load(code)))
+    return render_template("log.html", **_context(_load(code), full_log=True))
 
 
 @bp.get("/export.json")

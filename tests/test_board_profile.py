@@ -1,0 +1,67 @@
+"""Board profiles: printed values a game declares, checked and corrected by the host (issue 2, item 10)."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from companion.games import GAMES
+from companion.games.base import IntList, ProfileValue
+from helpers import start_table
+
+
+@pytest.fixture
+def charted(monkeypatch):
+    """The score pad with one unknown printed value, as a game with a price chart would have."""
+    chart = ProfileValue("chart", "Price chart", IntList(0, 99, 1, 10), None, "FACTS.md: ?", False)
+    monkeypatch.setitem(GAMES, "scorepad", replace(GAMES["scorepad"], profile=(chart,)))
+
+
+def save(client, code, **form):
+    html = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    v = re.search(r'name="v" value="(\d+)"', html).group(1)
+    return client.post(f"/t/{code}/settings", data={"key": "chart", "v": v, **form})
+
+
+def test_the_settings_page_shows_unknown_values_with_their_source(client, charted):
+    code = start_table(client)
+    html = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    assert "Price chart" in html and "FACTS.md: ?" in html and "Unknown: the app will ask at the table." in html
+    assert "Unconfirmed board values" not in html
+    assert "⚠" in client.get(f"/t/{code}/").get_data(as_text=True).split("Board values")[1][:20]
+
+
+def test_the_host_corrects_and_confirms_a_value_and_it_is_exported(client, charted):
+    code = start_table(client)
+    assert save(client, code, value="1 2 3", confirmed="1").status_code == 303
+    html = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    assert 'value="1 2 3"' in html and "✓ Confirmed" in html
+    data = client.get(f"/t/{code}/export.json").json
+    assert data["state"]["profile"]["chart"] == {"value": [1, 2, 3], "confirmed": True}
+    assert data["board_profile"]["chart"] == {"value": None, "confirmed": False}  # as the table started
+    assert data["events"][-1]["label"]["msg"] == "Board value changed: %(key)s"
+
+
+def test_a_bad_value_is_refused_and_changes_nothing(client, charted):
+    code = start_table(client)
+    r = save(client, code, value="1 two 3")
+    assert r.status_code == 400 and "must be a whole number" in r.get_data(as_text=True)
+    assert client.get(f"/t/{code}/export.json").json["events"] == []
+
+
+def test_only_the_host_may_change_values(client, phone, charted):
+    code = start_table(client)
+    phone.get(f"/t/{code}/")
+    assert "Only the phone that started the table" in phone.get(f"/t/{code}/settings").get_data(as_text=True)
+    assert save(phone, code, value="1").status_code == 403
+
+
+def test_a_value_saved_from_a_stale_page_is_refused(client, charted):
+    code = start_table(client)
+    html = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    v = re.search(r'name="v" value="(\d+)"', html).group(1)
+    save(client, code, value="5")
+    r = client.post(f"/t/{code}/settings", data={"key": "chart", "v": v, "value": "6"})
+    assert r.status_code == 409
+    assert client.get(f"/t/{code}/export.json").json["state"]["profile"]["chart"]["value"] == [5]
