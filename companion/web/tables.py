@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import secrets
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import qrcode
@@ -57,10 +58,17 @@ def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
         "can_undo": t.head > 0,
         "can_redo": any(e["undone"] for e in log),
         "nonce": secrets.token_urlsafe(8),
+        "game_css": _game_css(t.game.slug),
         "notice": None,
         "error": None,
         **extra,
     }
+
+
+def _game_css(slug: str) -> str | None:
+    """A game's own stylesheet, static/games/<slug>.css, if it has one."""
+    path = f"games/{slug}.css"
+    return path if (Path(current_app.static_folder) / path).exists() else None
 
 
 def render_panel(t: tables.Table, status: int = 200, **extra):

@@ -1,0 +1,77 @@
+"""Hamlet (Vesnička) solo against Botrik, for a physical copy: the app runs Botrik's action board,
+action tokens, disc bag and favour tile, and walks the player through each of his turns.
+
+See docs/games/hamlet-botrik.md for the model and the rulebook choices made.
+"""
+from ..base import N_, Bool, Choice, Game, Int, IntList, Option, Text
+from . import data, rules
+from .questions import prompt, view
+
+YES_NO = Choice(("yes", "no"))
+COLOUR = Choice(data.PALETTE, required=False)
+ADVICE = N_("The rulebook advises against taking all the modifiers of one kind.")
+
+GAME = Game(
+    slug="hamlet-botrik",
+    name=N_("Hamlet: solo against Botrik"),
+    description=N_("Play Hamlet solo against Botrik: the app keeps his action row, disc bag and favour tile, asks what only the table shows, and keeps his score."),
+    min_players=1,
+    max_players=1,
+    actions={
+        # set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
+        "ready": {"villagers": Int(1, data.MAX_VILLAGERS), "blueprints": Int(0, data.MAX_BLUEPRINTS)},
+        # the player has finished their own turn
+        "botrik_turn": {},
+        # an instruction was carried out on the table
+        "done": {},
+        # a yes/no question (market sale, can he do this action, placement questions)
+        "answer": {"answer": YES_NO},
+        "church": {"delivery": Choice(("resources", "coins", "none"))},
+        "blueprint": {"skipped": Int(0, 10, required=False), "had_coins": YES_NO},
+        "building_kind": {"kind": Choice(data.KINDS)},
+        "place": {"note": Text(max_len=60)},
+        "score": {
+            "points": Int(0, 99, required=False),
+            "milestone": Int(0, 99, required=False),
+            "bonuses": IntList(0, 20, max_len=12),
+            "coin_bonuses": Int(0, 12, required=False),
+            "coin_cost": Int(0, 20, required=False),
+        },
+        "end_game": {},
+        "awards": {"your_sales": Int(0, 50, required=False), "your_deliveries": Int(0, 50, required=False)},
+        "final": {
+            "coin_points": Int(0, 99),
+            "award_points": Int(0, 99),
+            "other_points": Int(0, 999, required=False),
+            "your_score": Int(0, 999),
+        },
+        "correct": {
+            "villagers": Int(1, data.MAX_VILLAGERS),
+            "blueprints": Int(0, data.MAX_BLUEPRINTS),
+            "roads": Int(0, data.MAX_ROADS),
+            "landmarks": Int(0, 20),
+            "favour_coins": Int(0, 99),
+            "face_up": YES_NO,
+        },
+    },
+    options=(
+        Option("botrik_colour", N_("Botrik's colour"), COLOUR, None, N_("Empty: the first colour nobody uses.")),
+        Option("four_colour", N_("Unused colour with 4 action discs"), COLOUR, None, N_("Its disc goes under the three dots. Empty: the next free colour.")),
+        Option("three_colour", N_("Unused colour with 3 action discs"), COLOUR, None, N_("Its disc goes under the two dots. Empty: the next free colour.")),
+        Option("easier_donkeys", N_("Easier: you start with two donkeys on the church"), Bool(), False, ADVICE),
+        Option("easier_landmarks", N_("Easier: Botrik's landmarks are worth only 1 point each"), Bool(), False, ADVICE),
+        Option("easier_unpaid", N_("Easier: Botrik loses 1 point for every coin he should pay but cannot"), Bool(), False, ADVICE),
+        Option("harder_start", N_("Harder: Botrik starts with 2 villagers but no coins"), Bool(), False, ADVICE),
+        Option("harder_favour", N_("Harder: the favour tile never turns face down"), Bool(), False, ADVICE),
+        Option("harder_merchant", N_("Harder: to win Merchant you need most market sales and at least 5; ties go to Botrik"), Bool(), False, ADVICE),
+        Option("harder_chaplain", N_("Harder: to win Chaplain you need most church deliveries; ties go to Botrik"), Bool(), False, ADVICE),
+        Option("harder_landmarks", N_("Harder: Botrik's landmarks are worth 5 points each"), Bool(), False, ADVICE),
+        Option("harder_end_sale", N_("Harder: at the end Botrik sells all his remaining refined resources for their bonuses"), Bool(), False, ADVICE),
+    ),
+    setup=rules.setup,
+    apply=rules.apply,
+    prompt=prompt,
+    scores=rules.scores,
+    view=view,
+    finished=rules.finished,
+)

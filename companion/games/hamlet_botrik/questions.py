@@ -1,0 +1,330 @@
+"""What the phone shows: the one question being asked, the table's reminders, the checklist.
+
+``question(state)`` describes exactly one form: the action that answers it, its sentence, the
+rulebook's priority list as help lines, the chores to do on the table first (``notes``), and the
+fields with their choices. A template needs no knowledge of Botrik to render it.
+"""
+from __future__ import annotations
+
+from ..base import N_, Label
+from . import data
+from .rules import L, STEP_ACTION, award_verdicts, cascade, chain, disc_name, landmark_points, running_score, score_fields, token_name
+
+YES_NO = [{"value": "yes", "label": L(N_("Yes"))}, {"value": "no", "label": L(N_("No"))}]
+
+
+def _choice(name, label, choices):
+    return {"name": name, "type": "choice", "label": label, "choices": choices}
+
+
+def _int(name, label, lo, hi, default=None, required=True):
+    return {"name": name, "type": "int", "label": label, "min": lo, "max": hi, "default": default, "required": required}
+
+
+ANSWER = _choice("answer", L(N_("Answer")), YES_NO)
+
+# "... vybírá si dodávku v pořadí podle následujícího seznamu" (the same list for market sales)
+TIE_BREAK = [
+    L(N_("If several are possible, he takes the one: 1. worth the most points;")),
+    L(N_("2. using the most of his own quality resources;")),
+    L(N_("3. using the most of his own refined resources;")),
+    L(N_("4. needing the fewest resources in total; still tied: you choose.")),
+]
+BONUS_HELP = L(N_("You and Botrik get the bonuses for all refined (and quality) resources used, as usual; he gets 1 point instead of any amount of coins for each bonus."))
+
+SCORE_FIELD_SPECS = {
+    "points": lambda: _int("points", L(N_("Points printed on it")), 0, 99, required=False),
+    "milestone": lambda: _int("milestone", L(N_("Points of the milestone he takes")), 0, 99, required=False),
+    "bonuses": lambda: {"name": "bonuses", "type": "intlist", "label": L(N_("Bonuses he triggers: the points printed on each, one number per bonus (0 if it gives only coins)")), "min": 0, "max": 20},
+    "coin_bonuses": lambda: _int("coin_bonuses", L(N_("How many of those bonuses would give coins (1 point each instead)")), 0, 12, required=False),
+    "coin_cost": lambda: _int("coin_cost", L(N_("Coins he would have to pay (easier game: he loses that many points)")), 0, 20, required=False),
+}
+
+TRY_QUESTIONS = {
+    "produce": N_("Can Botrik produce: is there a building tile that is not at its maximum of resources?"),
+    "refine": N_("Can Botrik refine: is there a refining building connected to the road network with a free space for its refined resource, and the basic resources it needs somewhere in the village?"),
+    "build_building": N_("Can Botrik build a building from his queue: are the resources for one of his %(n)d blueprints in the village? He pays no coins."),
+    "build_road": N_("Can Botrik build a road: are the resources for it in the village (he never buys on the open market), and is there a place for a road?"),
+}
+
+
+def question(state: dict) -> dict | None:
+    """The form to show next: ``{"step", "action", "label", "help", "notes", "fields"}``; None when over."""
+    pending = state["pending"]
+    if pending is None:
+        return None
+    step = pending["step"]
+    q = {"step": step, "action": STEP_ACTION[step], "label": None, "help": [], "notes": list(state["notes"]), "fields": []}
+    turn = state["turn"]
+    n = turn["villager"] if turn else 0
+    favour = state["favour"]
+    if step == "setup":
+        suggested = data.HARDER_START_VILLAGERS if state["modifiers"]["harder_start"] else data.SUGGESTED_START_VILLAGERS
+        q["label"] = L(N_("Set up the table as the checklist says, then tell the app what Botrik starts with."))
+        q["help"] = [L(N_("Suggested: %(n)d villager(s); a player hires up to 4 villagers at 5, 7 and 9 coins."), n=suggested)]
+        q["fields"] = [
+            _int("villagers", L(N_("Botrik's villagers at the start")), 1, data.MAX_VILLAGERS, default=suggested),
+            _int("blueprints", L(N_("Blueprints in Botrik's building queue at the start")), 0, data.MAX_BLUEPRINTS),
+        ]
+    elif step == "player":
+        q["label"] = L(N_("Your turn: play it as usual, then start Botrik's turn."))
+    elif step == "hired":
+        q["label"] = L(N_("Villager %(n)d: Botrik hires a villager. Take 5 coins off the favour tile and put one of his villagers on the town hall."), n=n)
+        if pending.get("flipped"):
+            q["help"].append(L(N_("Turn the favour tile face down; it turns up again when the discs go back into the bag.")))
+        if state["blueprints"] < data.MAX_BLUEPRINTS:
+            q["help"].append(L(N_("He holds fewer than 3 blueprints, so he also buys one: that is the next question.")))
+    elif step == "church":
+        q["label"] = L(N_("Villager %(n)d: can Botrik make a church delivery?"), n=n)
+        q["help"] = [
+            L(N_("He pays 8 basic resources or 2 refined resources, or 7 coins from the favour tile on the space that asks for 10 coins (he has %(coins)d)."), coins=favour["coins"]),
+            L(N_("He may use resources from any tile connected to the road network; he never buys on the open market.")),
+            *TIE_BREAK,
+            BONUS_HELP,
+        ]
+        choices = [{"value": "resources", "label": L(N_("Yes, with resources"))}]
+        if favour["coins"] >= data.CHURCH_COINS:
+            choices.append({"value": "coins", "label": L(N_("Yes, 7 coins on the 10-coin space"))})
+        choices.append({"value": "none", "label": L(N_("No"))})
+        q["fields"] = [_choice("delivery", L(N_("Church delivery")), choices)]
+    elif step == "market":
+        q["label"] = L(N_("Villager %(n)d: can Botrik fulfil a market sale tile?"), n=n)
+        q["help"] = [L(N_("He may use resources from any tile connected to the road network; he never buys on the open market.")), *TIE_BREAK, BONUS_HELP]
+        q["fields"] = [ANSWER]
+    elif step == "try":
+        token = pending["token"]
+        params = {"n": state["blueprints"]} if token == "build_building" else {}
+        q["label"] = L(TRY_QUESTIONS[token], **params)
+        colour = turn["disc"]
+        q["help"] = [L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))]
+        if pending["queue"]:
+            q["help"].append(L(N_("If not, next: %(actions)s."), actions=chain([token_name(t) for t in pending["queue"]])))
+        else:
+            q["help"].append(L(N_("If not, nothing is possible: his villager goes to the church.")))
+        q["fields"] = [ANSWER]
+    elif step == "produce":
+        q["label"] = L(N_("Botrik produces on the building tile with the fewest resources that is not at its maximum."))
+        q["help"] = [
+            L(N_("Tied tiles: the one nearest any of his villagers. Still tied, or several villagers equally near: you choose.")),
+            L(N_("On the barn he produces one of each resource.")),
+            L(N_("Move one of his unused villagers there. He gains 1 point instead of any coins.")),
+        ]
+    elif step == "refine":
+        q["label"] = L(N_("Botrik refines at a refining building connected to the road network, with a free space and the basic resources available."))
+        q["help"] = [
+            L(N_("He chooses: 1. a tile where he makes a quality resource; 2. the tile where he makes the most refined resources; 3. the tile nearest one of his villagers; still tied: you choose.")),
+            L(N_("Use up the required resources nearest the tile (you choose among equals), then put his refined resource there (his quality resource if he has reached that milestone).")),
+            L(N_("Move one of his unused villagers there.")),
+        ]
+    elif step == "blueprint":
+        q["label"] = L(N_("Botrik buys a blueprint at the town hall."))
+        q["help"] = [
+            L(N_("He takes: a refining building of a type whose milestone is still available > a landmark > a refining building of any type > a barn; the leftmost among equals.")),
+            L(N_("Put 1 coin from the supply (not from the favour tile) on every blueprint he skipped, add his blueprint at the right of his building queue and refill the offer as usual.")),
+            L(N_("If there were coins on the blueprint he took, put them away: he gains 1 point instead.")),
+        ]
+        if not pending["secondary"]:
+            q["help"].append(L(N_("This purchase comes with the hire: the blueprint token stays where it is in the row.")))
+        else:
+            q["help"].append(L(N_("Move one of his unused villagers to the town hall.")))
+        q["fields"] = [
+            _int("skipped", L(N_("Blueprints he skipped")), 0, 10, required=False),
+            _choice("had_coins", L(N_("Were there coins on the blueprint he took?")), YES_NO),
+        ]
+    elif step == "building_kind":
+        q["label"] = L(N_("Which building does Botrik build? The first kind in this list that he can afford:"))
+        q["help"] = [L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
+        q["fields"] = [_choice("kind", L(N_("Building")), [{"value": k, "label": L(data.KIND_NAMES[k])} for k in data.KINDS])]
+    elif step == "building_pay":
+        q["label"] = L(N_("Botrik pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[pending["kind"]]))
+        q["help"] = [L(N_("He takes resources in this order: his own quality resources > his own refined resources > those nearest the tile from which the action was started."))]
+    elif step == "avoid_roads":
+        q["label"] = L(N_("Placing the building, 1 of 3: is there a place where the tile would not connect to a road network with your roads?"))
+        q["help"] = [L(N_("Botrik avoids connecting to your roads if he can. If yes, only such places count from now on."))]
+        q["fields"] = [ANSWER]
+    elif step == "avoid_landmarks":
+        q["label"] = L(N_("Placing the building, 2 of 3: among the places left, is there one where the tile would not connect to your landmarks?"))
+        q["help"] = [L(N_("Botrik avoids connecting to your landmarks if he can. If yes, only such places count from now on."))]
+        q["fields"] = [ANSWER]
+    elif step == "network":
+        q["label"] = L(N_("Placing the building, 3 of 3: among the places left, is there one next to a road network with none of your roads, where at least one edge matches (road to road, forest to forest or mountain to mountain)?"))
+        q["fields"] = [ANSWER]
+    elif step == "place_building":
+        answers = pending["answers"]
+        q["label"] = L(N_("Place the %(kind)s:"), kind=L(data.KIND_NAMES[pending["kind"]]))
+        q["help"] = [
+            L(N_("only where it does not connect to your roads;")) if answers["avoid_roads"] else L(N_("it may connect to your roads (every place does);")),
+            L(N_("only where it does not connect to your landmarks;")) if answers["avoid_landmarks"] else L(N_("it may connect to your landmarks (every place left does);")),
+        ]
+        if answers["network"]:
+            q["help"].append(L(N_("next to the longest road network without your roads where an edge matches;")))
+        q["help"] += [
+            L(N_("then next to the tile nearest the church; if several places are still left, you choose;")),
+            L(N_("turn it so that road meets road if possible, otherwise forest meets forest or mountain meets mountain; forest against mountain only as a last resort; always matching as many edges as possible.")),
+        ]
+        q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
+    elif step == "road_target":
+        q["label"] = L(N_("Placing the road: is there a building tile not yet connected to the road network, where a road can be built?"))
+        q["fields"] = [ANSWER]
+    elif step == "place_road":
+        if pending["unconnected"]:
+            q["label"] = L(N_("Build his road to the unconnected building tile nearest the church."))
+        else:
+            q["label"] = L(N_("Build his road to the building tile with the fewest connections (where a road can be built)."))
+        q["help"] = [
+            L(N_("If there are several options: avoid connecting your landmarks to the road network if possible;")),
+            L(N_("then extend his own longest road network; else the longest network with only your roads; else the longest network with no roads yet;")),
+            L(N_("then from the tile nearest the church; still several: you choose.")),
+            L(N_("Move one of his unused villagers there.")),
+        ]
+        q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
+    elif step == "score":
+        what = pending["what"]
+        labels = {
+            "church_coins": L(N_("Points for his 10-coin church delivery?")),
+            "church": L(N_("Points for his church delivery, and his bonuses?")),
+            "market": L(N_("Points for his market sale, and his bonuses?")),
+            "building": L(N_("Points for his new %(kind)s, and his bonuses?"), kind=L(data.KIND_NAMES[pending.get("kind") or "barn"])),
+            "road": L(N_("Points for his road, and his bonuses?")),
+            "end_sale": L(N_("Harder game: Botrik sells all his remaining refined resources in the village as if he used them. Which bonuses does he get?")),
+        }
+        q["label"] = labels[what]
+        q["help"] = [BONUS_HELP, L(N_("Example: two of his own quality resources give 2 + 1 points each: enter bonuses 2 2 and 2 bonuses with coins."))]
+        if what == "building":
+            q["help"].append(L(N_("Then he takes the points of the new tile and the milestone of a refining building if it is still available.")))
+            if pending.get("kind") == "landmark":
+                q["help"].append(L(N_("His landmark is worth %(n)d points at the end of the game whatever its conditions; the app adds them then."), n=landmark_points(state["modifiers"])))
+        q["fields"] = [SCORE_FIELD_SPECS[name]() for name in score_fields(state, pending)]
+    elif step == "awards":
+        q["label"] = L(N_("Harder game awards: how did you do?"))
+        if state["modifiers"]["harder_merchant"]:
+            q["fields"].append(_int("your_sales", L(N_("Your market sales")), 0, 50))
+            q["help"].append(L(N_("Merchant: you need more market sales than Botrik (%(his)d) and at least 5; a tie goes to Botrik."), his=state["market_sales"]))
+        if state["modifiers"]["harder_chaplain"]:
+            q["fields"].append(_int("your_deliveries", L(N_("Your church deliveries")), 0, 50))
+            q["help"].append(L(N_("Chaplain: you need more church deliveries than Botrik (%(his)d); a tie goes to Botrik."), his=state["church_deliveries"]))
+    elif step == "final":
+        end = state["end"]
+        q["label"] = L(N_("Final scoring: enter what the normal rules give Botrik, and your own score."))
+        q["help"] = [
+            L(N_("His %(n)d landmarks are worth %(each)d points each: the app adds them."), n=state["landmarks"], each=landmark_points(state["modifiers"])),
+            L(N_("He has %(coins)d coins on the favour tile: score them as the normal rules score coins."), coins=favour["coins"]),
+            *award_verdicts(state, end.get("your_sales"), end.get("your_deliveries")),
+        ]
+        q["fields"] = [
+            _int("coin_points", L(N_("Points for his coins on the favour tile")), 0, 99),
+            _int("award_points", L(N_("Points Botrik gets from awards")), 0, 99),
+            _int("other_points", L(N_("Any other end-of-game points for Botrik")), 0, 999, required=False),
+            _int("your_score", L(N_("Your final score")), 0, 999),
+        ]
+    return q
+
+
+def prompt(state, profile=None) -> Label:
+    q = question(state)
+    if q is None:
+        return Label(N_("The game is over. See the final comparison."))
+    return Label(q["label"]["msg"], **q["label"]["params"])
+
+
+def checklist(state: dict) -> list:
+    """What the player still sets out on the physical table for Botrik, and what not."""
+    mods, c = state["modifiers"], state["colours"]
+    items = [
+        L(N_("Set up as for two players; Botrik is the second player and plays the colour of his discs: %(colour)s."), colour=disc_name(c["botrik"])),
+        L(N_("No donkeys for Botrik: put none on the church for him and return his donkeys to the box.")),
+        L(N_("You are the start player: take 3 coins.")),
+        L(N_("Botrik's %(coins)d coins lie on the favour tile: the app keeps them, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag."), coins=0 if mods["harder_start"] else data.FAVOUR_START_COINS),
+        L(N_("Put aside the action discs: %(four)s × 4, %(three)s × 3 and Botrik's %(botrik)s × 2; they are used for nothing else."), four=disc_name(c["four"]), three=disc_name(c["three"]), botrik=disc_name(c["botrik"])),
+    ]
+    if mods["easier_donkeys"]:
+        items.append(L(N_("Easier game: put two of your donkeys on the church.")))
+    if mods["harder_start"]:
+        items.append(L(N_("Harder game: Botrik starts with 2 villagers and no coins.")))
+    return items
+
+
+def advice(state: dict) -> list:
+    """"Nedoporučuje se používat všechny modifikátory z jedné kategorie!" (advice, not a rule)"""
+    mods, out = state["modifiers"], []
+    if all(mods[k] for k in data.EASIER):
+        out.append(L(N_("You chose all the easier modifiers; the rulebook advises against taking all of one kind.")))
+    if all(mods[k] for k in data.HARDER):
+        out.append(L(N_("You chose all the harder modifiers; the rulebook advises against taking all of one kind.")))
+    return out
+
+
+def reminders(state: dict) -> list:
+    turn = state["turn"]
+    if not turn or state["phase"] != "botrik":
+        return []
+    out = [L(N_("Favour coin for a failed first action this turn: %(given)s."), given=L(N_("given")) if turn["failure_coin"] else L(N_("not given")))]
+    out.append(L(N_("Villager %(n)d of %(of)d is acting."), n=turn["villager"], of=turn["villagers"]))
+    return out
+
+
+def available_actions(state: dict) -> list:
+    q = question(state)
+    out = [q["action"]] if q else []
+    if state["phase"] in ("player", "botrik"):
+        out.append("end_game")
+    if state["phase"] == "player":
+        out.append("correct")
+    return out
+
+
+def view(state, seat=None) -> dict:
+    """Everything the panel shows; nothing in a solo game is secret."""
+    board = state["board"]
+    row = []
+    for i, token in enumerate(state["row"]):
+        row.append({
+            "token": token,
+            "label": token_name(token),
+            "disc": board[i] if i < len(board) else None,
+            "dots": data.BOARD_DOTS[i] if i < len(board) else None,
+        })
+    bag_counts = {c: state["bag"].count(c) for c in board}
+    turn = state["turn"]
+    from .rules import botrik_breakdown, botrik_total  # the scoring lives with the rules
+
+    return {
+        "phase": state["phase"],
+        "player": state["player"],
+        "colours": state["colours"],
+        "modifiers": state["modifiers"],
+        "row": row,
+        "bag": {"count": len(state["bag"]), "by_colour": bag_counts, "drawn": list(state["drawn"]), "disc_in_hand": turn["disc"] if turn else None},
+        "favour": dict(state["favour"]),
+        "botrik": {
+            "villagers": state["villagers"],
+            "blueprints": state["blueprints"],
+            "roads": state["roads"],
+            "landmarks": state["landmarks"],
+            "church_deliveries": state["church_deliveries"],
+            "market_sales": state["market_sales"],
+            "running_score": running_score(state),
+            "total": botrik_total(state),
+            "breakdown": botrik_breakdown(state),
+            "entries": [
+                {"turn": e["turn"], "villager": e["villager"], "kind": e["kind"], "points": e["points"], "formula": e["formula"]}
+                for e in state["score"]
+            ],
+        },
+        "turn": None if not turn else {
+            "number": turn["number"],
+            "villager": turn["villager"],
+            "villagers": turn["villagers"],
+            "acted": list(turn["acted"]),
+            "trail": chain(turn["trail"]) if turn["trail"] else None,
+            "failure_coin": turn["failure_coin"],
+        },
+        "reminders": reminders(state),
+        "question": question(state),
+        "notes": list(state["notes"]),
+        "checklist": checklist(state),
+        "advice": advice(state),
+        "actions": available_actions(state),
+        "landmark_points": landmark_points(state["modifiers"]),
+        "cascade_preview": {c: [t for t in cascade(state["row"], board, c)] for c in board},
+    }
