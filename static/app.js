@@ -46,12 +46,24 @@
   });
   document.addEventListener("htmx:sendError", function () { document.getElementById("net").hidden = false; });
 
-  // The lobby shows only the chosen game's options.
+  // The lobby shows only the chosen game's options, player rows and colours.
   function syncOptions() {
     var chosen = document.querySelector('.new-table input[name="game"]:checked');
     document.querySelectorAll(".new-table .options").forEach(function (fs) {
       fs.hidden = !chosen || fs.dataset.game !== chosen.value;
       fs.disabled = fs.hidden;
+    });
+    if (!chosen) return;
+    var allowed = chosen.dataset.colours.split(","), max = parseInt(chosen.dataset.max, 10), used = [];
+    document.querySelectorAll(".new-table .player-row").forEach(function (row, i) {
+      row.hidden = i >= max;
+      row.querySelectorAll("input, select").forEach(function (el) { el.disabled = row.hidden; });
+      var select = row.querySelector("select");
+      Array.prototype.forEach.call(select.options, function (o) { o.disabled = allowed.indexOf(o.value) < 0; o.hidden = o.disabled; });
+      if (allowed.indexOf(select.value) < 0 || used.indexOf(select.value) >= 0) {
+        select.value = allowed.filter(function (c) { return used.indexOf(c) < 0; })[0] || allowed[0];
+      }
+      used.push(select.value);
     });
   }
   document.addEventListener("change", function (e) { if (e.target.name === "game") syncOptions(); });
