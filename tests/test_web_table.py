@@ -166,3 +166,11 @@ def test_finished_tables_are_listed_apart_in_the_lobby(client):
     act(client, code, "finish")
     html = client.get("/").get_data(as_text=True)
     assert html.index("Finished games") < html.index(code)
+
+
+def test_pages_load_nothing_from_other_hosts_and_cannot_be_framed(client):
+    r = client.get("/")
+    csp = r.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert r.headers["Referrer-Policy"] == "same-origin"
+    assert "https://" not in r.get_data(as_text=True) and "http://" not in r.get_data(as_text=True).replace('xmlns="http://www.w3.org', "")
