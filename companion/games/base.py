@@ -199,5 +199,6 @@ class Game:
     options: tuple[Option, ...] = ()
     profile: tuple[ProfileValue, ...] = ()
     colours: tuple[str, ...] = ()  # allowed player colours; empty means the whole palette
+    panel_shows_prompt: bool = False  # the game's panel asks its own question; skip the shared prompt line
     # check_profile(key, value) raises RuleError when a host-entered board value cannot be used
     check_profile: Callable[[str, Any], None] | None = None

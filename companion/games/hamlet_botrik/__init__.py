@@ -8,7 +8,8 @@ from . import data, rules
 from .questions import prompt, view
 
 YES_NO = Choice(("yes", "no"))
-COLOUR = Choice(data.PALETTE, required=False)
+# "automatic" first: the lobby preselects it, so three untouched selects never collide
+COLOUR = Choice((data.AUTO_COLOUR, *data.PALETTE), required=False)
 ADVICE = N_("The rulebook advises against taking all the modifiers of one kind.")
 
 GAME = Game(
@@ -17,6 +18,7 @@ GAME = Game(
     description=N_("Play Hamlet solo against Botrik: the app keeps his action row, disc bag and favour tile, asks what only the table shows, and keeps his score."),
     min_players=1,
     max_players=1,
+    panel_shows_prompt=True,  # the question card at the top of the panel is the prompt
     actions={
         # set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
         "ready": {"villagers": Int(1, data.MAX_VILLAGERS), "blueprints": Int(0, data.MAX_BLUEPRINTS)},
@@ -55,9 +57,9 @@ GAME = Game(
         },
     },
     options=(
-        Option("botrik_colour", N_("Botrik's colour"), COLOUR, None, N_("Empty: the first colour nobody uses.")),
-        Option("four_colour", N_("Unused colour with 4 action discs"), COLOUR, None, N_("Its disc goes under the three dots. Empty: the next free colour.")),
-        Option("three_colour", N_("Unused colour with 3 action discs"), COLOUR, None, N_("Its disc goes under the two dots. Empty: the next free colour.")),
+        Option("botrik_colour", N_("Botrik's colour"), COLOUR, data.AUTO_COLOUR, N_("Automatic: the first colour nobody uses.")),
+        Option("four_colour", N_("Unused colour with 4 action discs"), COLOUR, data.AUTO_COLOUR, N_("Its disc goes under the three dots. Automatic: the next free colour.")),
+        Option("three_colour", N_("Unused colour with 3 action discs"), COLOUR, data.AUTO_COLOUR, N_("Its disc goes under the two dots. Automatic: the next free colour.")),
         Option("easier_donkeys", N_("Easier: you start with two donkeys on the church"), Bool(), False, ADVICE),
         Option("easier_landmarks", N_("Easier: Botrik's landmarks are worth only 1 point each"), Bool(), False, ADVICE),
         Option("easier_unpaid", N_("Easier: Botrik loses 1 point for every coin he should pay but cannot"), Bool(), False, ADVICE),

@@ -36,6 +36,15 @@ DISC_NAMES = {
     "teal": N_("teal disc"),
 }
 
+# The colour options: "automatic" (the first free palette colour) or a palette colour, each a
+# message id because the lobby translates a choice's values.
+AUTO_COLOUR = N_("automatic")
+COLOUR_WORDS = {
+    "red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"),
+    "purple": N_("purple"), "black": N_("black"), "white": N_("white"), "orange": N_("orange"),
+    "grey": N_("grey"), "pink": N_("pink"), "brown": N_("brown"), "teal": N_("teal"),
+}
+
 # "Vezměte si 4 disky hráčů nepoužité barvy, 3 disky jiné nepoužité barvy a 2 disky Botrikovy barvy."
 # "Umístěte 1 ze 4 ... nejvíce vlevo (pod tři tečky) ... 1 ze 3 ... na druhé místo (pod dvě tečky)
 # ... 1 ze 2 Botrikových disků na třetí místo (pod jednu tečku). Zbývajících 6 disků ... do pytlíku."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..base import N_, Label
 from . import data
-from .rules import L, STEP_ACTION, award_verdicts, cascade, chain, disc_name, landmark_points, running_score, score_fields, token_name
+from .rules import L, STEP_ACTION, award_verdicts, botrik_breakdown, botrik_total, cascade, chain, disc_name, landmark_points, running_score, score_fields, token_name
 
 YES_NO = [{"value": "yes", "label": L(N_("Yes"))}, {"value": "no", "label": L(N_("No"))}]
 
@@ -48,13 +48,46 @@ TRY_QUESTIONS = {
 }
 
 
-def question(state: dict) -> dict | None:
-    """The form to show next: ``{"step", "action", "label", "help", "notes", "fields"}``; None when over."""
+# The guided screens: the steps of one building or road action, in the order they are asked.
+BUILD_STEPS = (
+    ("building_kind", N_("Which building")),
+    ("building_pay", N_("Pay")),
+    ("avoid_roads", N_("Your roads?")),
+    ("avoid_landmarks", N_("Your landmarks?")),
+    ("network", N_("Matching edge?")),
+    ("place_building", N_("Place it")),
+    ("score", N_("Points")),
+)
+ROAD_STEPS = (
+    ("road_target", N_("Where to")),
+    ("place_road", N_("Place it")),
+    ("score", N_("Points")),
+)
+
+
+def progress(state: dict) -> dict | None:
+    """Where the player is in a building's or a road's guided steps: ``{"steps": [Label], "at": i}``."""
     pending = state["pending"]
     if pending is None:
         return None
     step = pending["step"]
-    q = {"step": step, "action": STEP_ACTION[step], "label": None, "help": [], "notes": list(state["notes"]), "fields": []}
+    if step == "score":
+        steps = {"building": BUILD_STEPS, "road": ROAD_STEPS}.get(pending["what"])
+    else:
+        steps = next((s for s in (BUILD_STEPS, ROAD_STEPS) if step in dict(s)), None)
+    if steps is None:
+        return None
+    names = [name for name, _ in steps]
+    return {"steps": [L(label) for _, label in steps], "at": names.index(step)}
+
+
+def question(state: dict) -> dict | None:
+    """The form to show next: ``{"step", "action", "label", "help", "notes", "fields", "progress"}``; None when over."""
+    pending = state["pending"]
+    if pending is None:
+        return None
+    step = pending["step"]
+    q = {"step": step, "action": STEP_ACTION[step], "label": None, "help": [], "notes": list(state["notes"]), "fields": [], "progress": progress(state)}
     turn = state["turn"]
     n = turn["villager"] if turn else 0
     favour = state["favour"]
@@ -286,8 +319,6 @@ def view(state, seat=None) -> dict:
         })
     bag_counts = {c: state["bag"].count(c) for c in board}
     turn = state["turn"]
-    from .rules import botrik_breakdown, botrik_total  # the scoring lives with the rules
-
     return {
         "phase": state["phase"],
         "player": state["player"],
@@ -327,4 +358,37 @@ def view(state, seat=None) -> dict:
         "actions": available_actions(state),
         "landmark_points": landmark_points(state["modifiers"]),
         "cascade_preview": {c: [t for t in cascade(state["row"], board, c)] for c in board},
+        # for the action row: the disc names to print next to every colour swatch, the token being
+        # tried now and the ones the drawn disc still leads to
+        "disc_names": {c: disc_name(c) for c in board},
+        "token_names": {t: token_name(t) for t in data.TOKENS},
+        "trying": pending_token(state),
+        "queue": list(state["pending"].get("queue", [])) if state["pending"] and state["pending"]["step"] == "try" else [],
+        "winner": winner(state),
     }
+
+
+def pending_token(state: dict) -> str | None:
+    """The action token the current question is about, if any (for highlighting it in the row)."""
+    pending = state["pending"]
+    if not pending:
+        return None
+    step = pending["step"]
+    if step == "try":
+        return pending["token"]
+    if step == "blueprint" and pending.get("secondary"):
+        return "buy_blueprint"
+    if step in ("produce", "refine"):
+        return step
+    if step in dict(BUILD_STEPS) and step != "score" or (step == "score" and pending.get("what") == "building"):
+        return "build_building"
+    if step in dict(ROAD_STEPS) and step != "score" or (step == "score" and pending.get("what") == "road"):
+        return "build_road"
+    return None
+
+
+def winner(state: dict) -> str | None:
+    """"player" or "botrik" once the game is over ("Pokud jste získal více bodů než Botrik, vyhrál jste!")."""
+    if state["phase"] != "over":
+        return None
+    return "player" if state["end"]["your_score"] > botrik_total(state) else "botrik"

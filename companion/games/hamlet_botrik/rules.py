@@ -48,6 +48,7 @@ def disc_colours(player_colour: str | None, options: dict) -> dict:
     barvy." The colours are only names the player reads off the physical discs.
     """
     chosen = {role: options.get(f"{role}_colour") or None for role in ("botrik", "four", "three")}
+    chosen = {role: None if c == data.AUTO_COLOUR else c for role, c in chosen.items()}
     taken = [c for c in [player_colour, *chosen.values()] if c]
     if len(taken) != len(set(taken)):
         raise RuleError(N_("You, Botrik and the two unused disc colours need four different colours."))
@@ -451,6 +452,7 @@ def _done(state, params, rng):
         _performed(state, "refine")
         _finish_villager(state)
     elif step == "building_pay":
+        _trail(state, L(N_("pays its costs")))
         _ask(state, "avoid_roads", kind=pending["kind"])
     return None
 
@@ -514,14 +516,24 @@ def _answer(state, params, rng):
             _ask(state, "road_target")
         return None
     if step in ("avoid_roads", "avoid_landmarks", "network"):
+        # each answer goes into the villager's story, so the log says how the place was chosen
+        _trail(state, PLACEMENT_TRAIL[step][yes])
         answers = {**pending.get("answers", {}), step: yes}
         nxt = {"avoid_roads": "avoid_landmarks", "avoid_landmarks": "network", "network": "place_building"}[step]
         _ask(state, nxt, kind=pending["kind"], answers=answers)
         return None
     if step == "road_target":
+        _trail(state, L(N_("toward an unconnected building tile")) if yes else L(N_("every building tile is connected")))
         _ask(state, "place_road", unconnected=yes)
         return None
     raise RuleError(N_("That is not the question being asked now."))
+
+
+PLACEMENT_TRAIL = {
+    "avoid_roads": {True: L(N_("away from your roads")), False: L(N_("touching your roads (no other place)"))},
+    "avoid_landmarks": {True: L(N_("away from your landmarks")), False: L(N_("touching your landmarks (no other place)"))},
+    "network": {True: L(N_("next to a network without your roads, an edge matching")), False: L(N_("no such network"))},
+}
 
 
 def _blueprint(state, params, rng):
@@ -728,7 +740,8 @@ def _progress_label(state: dict, mark) -> Label:
         return Label(N_("Botrik's turn %(turn)d: %(trail)s"), turn=turn["number"], trail=chain(turn["trail"]))
     if len(turn["acted"]) > mark[1]:
         return Label(turn["acted"][mark[1]]["msg"], **turn["acted"][mark[1]]["params"])
-    return Label(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(turn["trail"][mark[2]:]))
+    new = turn["trail"][mark[2]:] or turn["trail"]  # an instruction carried out adds nothing: repeat the story
+    return Label(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(new))
 
 
 # --- Scores, prompt, view -------------------------------------------------------------------------

@@ -1,0 +1,191 @@
+"""Botrik through the web layer, as a phone uses it: every tap posts a form the panel rendered.
+
+A whole short game: set-up, a Botrik turn that fails his priority actions, draws a disc (undo and
+redo draw the same one), builds a landmark through the guided placement questions, scores the
+rulebook's bonus example, then the end of the game and the final comparison.
+"""
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+from companion.games.hamlet_botrik.rules import cascade
+from helpers import start_table
+
+HX = {"HX-Request": "true"}
+OPTIONS = {"opt_four_colour": "red", "opt_three_colour": "blue", "opt_botrik_colour": "yellow"}
+
+
+def new_table(client, **options) -> str:
+    return start_table(client, game="hamlet-botrik", name0="Eva", colour0="green", name1="", name2="", **{**OPTIONS, **options})
+
+
+def panel(client, code) -> str:
+    return client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+
+
+def form_html(page: str, form_id: str) -> str:
+    m = re.search(rf'<form id="f-{form_id}".*?</form>', page, re.S)
+    assert m, f"the panel shows no form {form_id}"
+    return m.group(0)
+
+
+def tap(client, code, form_id, expect=200, **fields):
+    """Post the form the panel shows now, with its hidden fields, plus what the player enters."""
+    form = form_html(panel(client, code), form_id)
+    data = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    for name, value in fields.items():
+        assert f'name="{name}"' in form, f"form {form_id} has no field {name}"
+        # a choice shown as one button per value must offer this value
+        if f'<button type="submit" name="{name}"' in form:
+            assert f'name="{name}" value="{value}"' in form, f"no button {name}={value} in {form_id}"
+        data[name] = str(value)
+    r = client.post(f"/t/{code}/act", data=data, headers=HX)
+    assert r.status_code == expect, (r.status_code, error_in(r.get_data(as_text=True), form_id))
+    return r.get_data(as_text=True)
+
+
+def error_in(page: str, form_id: str) -> str:
+    m = re.search(rf'<form id="f-{form_id}".*?<p class="form-error" role="alert">([^<]*)</p>', page, re.S)
+    return htmllib.unescape(m.group(1)) if m else ""
+
+
+def game(client, code) -> dict:
+    return client.get(f"/t/{code}/export.json").json["state"]["game"]
+
+
+def version(client, code) -> int:
+    return int(client.get(f"/t/{code}/version").get_data(as_text=True))
+
+
+def undo_redo(client, code, which):
+    v = re.search(r'data-version="(\d+)"', panel(client, code)).group(1)
+    r = client.post(f"/t/{code}/{which}", data={"v": v}, headers=HX)
+    assert r.status_code == 200
+    return r.get_data(as_text=True)
+
+
+def text(page: str) -> str:
+    return htmllib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+def test_a_whole_short_game_from_the_rendered_forms(client):
+    code = new_table(client)
+    page = panel(client, code)
+    # set-up: the checklist of what goes on the table, and what not
+    assert "No donkeys for Botrik" in page and "You are the start player: take 3 coins." in page
+    assert "red disc × 4, blue disc × 3 and Botrik&#39;s yellow disc × 2" in page
+    tap(client, code, "hb-setup", villagers=1, blueprints=3)
+    assert 'id="f-hb-player"' in panel(client, code)
+    tap(client, code, "hb-player")
+
+    # his 2 coins cannot hire: the failure coin goes on the face-up tile, once this turn
+    page = panel(client, code)
+    assert "Put 1 coin from the supply on the favour tile" in text(page)
+    assert re.search(r'class="hb-favour up">.*?<b class="big">3</b>', page, re.S)
+    assert "Favour coin for a failed first action: given this turn" in page
+    form = form_html(page, "hb-church")
+    assert 'value="coins"' not in form  # 3 coins: the 10-coin delivery (7 coins) is not offered
+    tap(client, code, "hb-church", delivery="none")
+    tap(client, code, "hb-market", answer="no")
+
+    # a disc was drawn: undo then redo draws the same one
+    drawn = game(client, code)["turn"]["disc"]
+    assert drawn in ("red", "blue", "yellow")
+    assert f"{drawn} disc" in text(panel(client, code))
+    undo_redo(client, code, "undo")
+    assert game(client, code)["turn"]["disc"] is None and game(client, code)["pending"]["step"] == "market"
+    undo_redo(client, code, "redo")
+    assert game(client, code)["turn"]["disc"] == drawn
+    # and undo then the same answer again draws it too
+    undo_redo(client, code, "undo")
+    tap(client, code, "hb-market", answer="no")
+    assert game(client, code)["turn"]["disc"] == drawn
+
+    # 3 blueprints held: buying is skipped by the app; refuse everything but building
+    g = game(client, code)
+    order = cascade(g["row"], g["board"], drawn)
+    for _ in range(4):
+        pending = game(client, code)["pending"]
+        assert pending["step"] == "try"
+        if pending["token"] == "build_building":
+            break
+        tap(client, code, "hb-try", answer="no")
+    skipped_buy = order.index("buy_blueprint") < order.index("build_building")
+    assert ("buy a blueprint impossible: he already holds 3 blueprints" in text(panel(client, code))) is skipped_buy
+    assert 'class="trying"' in panel(client, code)
+    tap(client, code, "hb-try", answer="yes")
+
+    # the guided building screens, one question at a time
+    page = panel(client, code)
+    assert "Step 1 of 7:" in page and 'value="landmark"' in page
+    tap(client, code, "hb-building_kind", kind="landmark")
+    assert "Step 2 of 7:" in panel(client, code)
+    tap(client, code, "hb-building_pay")
+    page = panel(client, code)
+    assert "Step 3 of 7:" in page and "Placing the building, 1 of 3" in page
+    tap(client, code, "hb-avoid_roads", answer="yes")
+    tap(client, code, "hb-avoid_landmarks", answer="no")
+    tap(client, code, "hb-network", answer="yes")
+    page = text(panel(client, code))
+    assert "only where it does not connect to your roads;" in page and "next to the longest road network" in page
+    tap(client, code, "hb-place_building", note="next to the church")
+
+    # the rulebook's example: two own quality resources, 2 + 1 points each
+    page = panel(client, code)
+    assert 'name="milestone"' not in form_html(page, "hb-score")  # a landmark has no milestone
+    page = tap(client, code, "hb-score", expect=422, points=3, bonuses="2 2", coin_bonuses=3)
+    assert error_in(page, "hb-score") == "More bonuses with coins (3) than bonuses entered (2)."
+    tap(client, code, "hb-score", points=3, bonuses="2 2", coin_bonuses=2)
+    g = game(client, code)
+    assert g["phase"] == "player" and g["landmarks"] == 1 and g["row"][-1] == "build_building"
+    page = panel(client, code)
+    assert "3 + 2 × (2 + 1) = 9" in page
+    assert re.search(r'class="hb-score"><span class="big">12</span>', page)  # 9 + his landmark's 3
+    assert "Villager 1:" in text(page) and "away from your roads" in text(page)
+
+    # the end: the player enters what the base rules give, and their own score
+    tap(client, code, "hb-end")
+    page = panel(client, code)
+    assert "He has 3 coins on the favour tile" in text(page)
+    tap(client, code, "hb-final", coin_points=1, award_points=0, other_points="", your_score=13)
+    page = text(panel(client, code))
+    assert "Botrik wins." in page  # 9 + 3 + 1 = 13: a tie goes to Botrik
+    assert "Landmarks: 1 × 3 3" in page and "Coins left on the favour tile 1" in page and "Total 13" in page
+    assert 'id="f-hb-' not in panel(client, code)  # nothing more to ask
+
+
+def test_bad_input_and_illegal_moves_change_nothing_and_say_why_in_the_form(client):
+    code = new_table(client)
+    v = version(client, code)
+    page = tap(client, code, "hb-setup", expect=400, villagers=9, blueprints=0)
+    assert "between 1 and 4" in error_in(page, "hb-setup")
+    assert version(client, code) == v and game(client, code)["phase"] == "setup"
+    tap(client, code, "hb-setup", villagers=1, blueprints=0)
+    tap(client, code, "hb-player")
+    # a forged "coins" delivery with 3 coins on the tile: refused by the rules, inside the form
+    v = version(client, code)
+    form = form_html(panel(client, code), "hb-church")
+    data = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    r = client.post(f"/t/{code}/act", data={**data, "delivery": "coins"}, headers=HX)
+    assert r.status_code == 422
+    assert error_in(r.get_data(as_text=True), "hb-church") == "Botrik has only 3 coins on the favour tile; the 10-coin delivery costs him 7."
+    r = client.post(f"/t/{code}/act", data={**data, "delivery": "maybe"}, headers=HX)
+    assert r.status_code == 400 and error_in(r.get_data(as_text=True), "hb-church")
+    # an answer to a question that is not being asked
+    r = client.post(f"/t/{code}/act", data={**data, "action": "answer", "answer": "yes"}, headers=HX)
+    assert r.status_code == 422 and error_in(r.get_data(as_text=True), "hb-church") == "That is not the question being asked now."
+    assert version(client, code) == v and game(client, code)["pending"]["step"] == "church"
+
+
+def test_the_panel_reads_in_czech_and_in_english(client):
+    code = new_table(client)
+    tap(client, code, "hb-setup", villagers=1, blueprints=0)
+    tap(client, code, "hb-player")
+    en = panel(client, code)
+    assert "can Botrik make a church delivery?" in en and "Action row, from the left" in en
+    client.post("/lang", data={"lang": "cs", "next": "/"})
+    cs = panel(client, code)
+    assert "Řada akcí" in cs and "Dílek přízně" in cs and "červený disk" in cs
+    for english in ("Action row", "Favour tile", "Disc bag", "red disc", "Villagers", "church delivery"):
+        assert english not in cs, english
