@@ -5,6 +5,9 @@ from . import data, rules
 COMPANY = Choice(data.COMPANIES)
 OPTIONAL_COMPANY = Choice(data.COMPANIES, required=False)
 
+# the set-up choices' values, as the lobby shows them
+OPTION_VALUES = (N_("physical"), N_("app"))
+
 GAME = Game(
     slug="giganten",
     name=N_("Giganten"),
@@ -47,6 +50,10 @@ GAME = Game(
             "us": Int(0, 10, required=False),
             "black": Int(0, 5, required=False),
             "other": Int(0, 5, required=False),
+            # the quick form: every carried oil not counted above goes into this tank
+            "rest": OPTIONAL_COMPANY,
+            # the quick form: black and other in one choice, "b<black>o<other>" (e.g. b1o0)
+            "carry": Choice(rules.CARRY_CHOICES, required=False),
         },
         # 7. auctions
         "bid": {"licences": Int(1, 200)},

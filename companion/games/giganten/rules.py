@@ -36,6 +36,8 @@ STEP_NAMES = {
     8: N_("8. Overflow and 9. passing the die"),
 }
 SPECIALS = ("none", "price", "oil", "back")
+# action 6 in one tap: how many oil go by the black and by the other locomotive, "b1o0"
+CARRY_CHOICES = tuple(f"b{b}o{o}" for b in range(6) for o in range(6))
 
 
 def order_from(start: int, n: int) -> list[int]:
@@ -452,6 +454,8 @@ def _card_taken(state, params, seat, profile, rng):
     """The physical cards: the player taps what the card they took shows."""
     special = params.get("special") or "none"
     n = params.get("n") or 0
+    if special == "oil":
+        n = 1  # "Plus 1 ropný kámen": the card shows no other number
     if special != "none" and n < 1:
         raise RuleError(N_("Enter the number the special action shows."))
     who = state["queue"][0]
@@ -677,6 +681,8 @@ def _produce(state, params, seat, profile, rng):
     who = state["queue"][0]
     opts = transport_options(state, who, profile)
     b, o = params.get("black") or 0, params.get("other") or 0
+    if params.get("carry"):
+        b, o = (int(x) for x in params["carry"][1:].split("o"))
     if b > opts["black"]:
         raise RuleError(N_("The black locomotive can carry the oil of only %(n)d of your derricks."), n=opts["black"])
     if o > opts["other"]:
@@ -685,6 +691,12 @@ def _produce(state, params, seat, profile, rng):
         raise RuleError(N_("Only %(n)d of your derricks' oil can be carried by others."), n=opts["carried"])
     carried = opts["own"] + b + o
     into = {c: params.get(c) or 0 for c in COMPANIES}
+    rest = params.get("rest")
+    if rest:
+        # the quick form: "the rest goes into this tank" (the counts of the others may be 0)
+        if sum(into.values()) > carried:
+            raise RuleError(N_("Put exactly %(n)d oil into your tanks."), n=carried)
+        into[rest] += carried - sum(into.values())
     if sum(into.values()) != carried:
         raise RuleError(N_("Put exactly %(n)d oil into your tanks."), n=carried)
     fee = data.TRANSPORT_FEE
@@ -1004,8 +1016,177 @@ def prompt(state, profile=None) -> Label:
     return Label(N_("End the round: overflowing tanks are emptied and the die passes left."))
 
 
-def view(state, seat):
-    """Everything public, plus the seat's own licence hand. No other hand, no deck order."""
+# Which board-profile values each step relies on (the panel warns while they are unconfirmed).
+STEP_PROFILE_KEYS = {
+    0: ("black_track_length",),
+    1: ("price_track", "price_up_zone", "price_down_zone", "price_die"),
+    2: ("red_cards", "beige_cards"),
+    3: ("licence_ones", "licence_twos"),
+    4: ("rail_costs", "price_track"),
+    5: ("rail_costs",),
+    6: ("black_levels",),
+    7: ("price_track",),
+    8: (),
+}
+
+
+def _price_rows(state, profile):
+    """The three prices with where each marker stands on the track (for drawing the tracks)."""
+    try:
+        track = _track(profile)
+    except RuleError:
+        track = None
+    rows = []
+    for c in COMPANIES:
+        price = state["prices"][c]
+        row = {"company": c, "name": COMPANY_NAMES[c], "price": price, "field": None, "fields": None}
+        if track:
+            row["field"], row["fields"] = _index(track, price), len(track)
+        rows.append(row)
+    return rows
+
+
+def _move_info(state, who, profile):
+    """Action 4 for the player whose turn it is: every locomotive move the card pays for, with
+    what is left for the truck, and what the card's special action allows."""
+    player = state["players"][who]
+    card = player["card"] or {"movement": 0, "special": "none", "n": 0, "licences": 0}
+    costs = rail_costs(profile)
+    options = None
+    if costs is not None:
+        options = []
+        for fields in range(0, len(costs) - player["loco"] + 1):
+            cost = sum(costs[player["loco"]:player["loco"] + fields])
+            if cost > card["movement"]:
+                break
+            options.append({"fields": fields, "cost": cost, "truck": card["movement"] - cost, "to": player["loco"] + fields})
+    info = {"seat": who, "card": card, "loco": player["loco"], "rail_fields": len(costs) if costs else None, "options": options}
+    if card["special"] == "price":
+        try:
+            track = _track(profile)
+        except RuleError:
+            track = None
+        companies = []
+        for c in COMPANIES:
+            row = {"company": c, "name": COMPANY_NAMES[c], "price": state["prices"][c], "moves": []}
+            if track:
+                i = _index(track, state["prices"][c])
+                row["moves"] = [{"fields": f, "price": track[i + f]} for f in range(-card["n"], card["n"] + 1) if 0 <= i + f < len(track)]
+            companies.append(row)
+        info["price"] = companies
+    if card["special"] == "back":
+        info["pushed"] = [{"seat": s, "from": p["loco"], "to": max(0, p["loco"] - card["n"])} for s, p in enumerate(state["players"]) if s != who]
+    return info
+
+
+def _build_info(state, who, profile):
+    """Action 5: the three site types, their cost and oil, and whether the player can pay."""
+    money = state["players"][who]["money"]
+    costs = rail_costs(profile)
+    return {
+        "seat": who,
+        "money": money,
+        "rail_fields": len(costs) if costs else None,
+        "sites": [{"site": site, "cost": cost, "oil": list(data.SITE_OIL[site]), "affordable": money >= cost} for site, cost in data.SITE_COST.items()],
+    }
+
+
+def _produce_info(state, who, profile):
+    """Action 6: which derricks' oil each locomotive can carry and who the fee goes to."""
+    opts = transport_options(state, who, profile)
+    players = state["players"]
+    fee = data.TRANSPORT_FEE
+    n = len(opts["payees"]) or 1
+    money = players[who]["money"]
+    carry = []  # every lawful (black, other) split, the cheapest first
+    for b in range(opts["black"] + 1):
+        for o in range(opts["other"] + 1):
+            if b + o <= opts["carried"]:
+                carry.append({"value": f"b{b}o{o}", "black": b, "other": o, "declined": opts["carried"] - b - o, "fee": (b + o) * fee, "affordable": (b + o) * fee <= money})
+    carry.sort(key=lambda c: (c["fee"], c["black"] < c["other"]))
+    return dict(
+        opts,
+        carry=carry,
+        seat=who,
+        fee=fee,
+        money=players[who]["money"],
+        share=fee // n,
+        lost=opts["derricks"] - opts["own"] - opts["carried"],
+        payee_loco=players[opts["payees"][0]]["loco"] if opts["payees"] else None,
+        levels=sorted(d["level"] for d in state["derricks"] if d["owner"] == who),
+        affordable=players[who]["money"] // fee,
+    )
+
+
+def _auction_info(state, seat):
+    """Action 7: the auction as everyone sees it, plus (the winner's own phone only) the ways
+    the winner can hand in the bid from their hand."""
+    a = state["auction"]
+    who = a["leader"]
+    info = {
+        "company": a["company"], "name": COMPANY_NAMES[a["company"]], "price": state["prices"][a["company"]],
+        "phase": a["phase"], "high": a["high"], "leader": who, "min_bid": a["high"] + 1,
+        "bidders": list(a["bidders"]), "active": list(a["active"]),
+        "quick_bids": [a["high"] + k for k in (1, 2, 3, 5)],
+        "tanks": {s: state["players"][s]["tanks"][a["company"]] for s in a["bidders"]},
+    }
+    if a["phase"] == "selling":
+        stored = state["players"][who]["tanks"][a["company"]]
+        info["sell_options"] = [{"barrels": k, "total": k * info["price"]} for k in range(stored, -1, -1)]
+    if a["phase"] == "paying" and seat == who and state["players"][who]["hand"] is not None:
+        hand = state["players"][who]["hand"]
+        options = []
+        for twos in range(hand["twos"] + 1):
+            try:
+                pay = licence_payment(hand, a["high"], twos)
+            except RuleError:
+                continue
+            if pay not in [(o["ones"], o["twos"]) for o in options]:
+                options.append({"ones": pay[0], "twos": pay[1], "points": pay[0] + 2 * pay[1]})
+        info["payment_options"] = options
+    return info
+
+
+def _overflow_info(state):
+    """Action 8 before it happens: which tanks hold more than two and the $1,000 refunds."""
+    rows = []
+    for s, p in enumerate(state["players"]):
+        for c in COMPANIES:
+            extra = p["tanks"][c] - data.TANK_LIMIT
+            if extra > 0:
+                rows.append({"seat": s, "company": c, "name": COMPANY_NAMES[c], "extra": extra, "refund": extra * data.OVERFLOW_REFUND})
+    return rows
+
+
+def turn_info(state, seat, profile=None) -> dict | None:
+    """What the panel needs to offer the current step's choices (costs, limits, fees); the
+    checks themselves stay in the handlers. ``seat`` is the phone asking (secrets: only the
+    auction winner's own phone gets the ways to pay from the hand)."""
+    if state["over"] or not state["queue"]:
+        return None
+    step, who = state["step"], state["queue"][0]
+    if step == 4:
+        return _move_info(state, who, profile)
+    if step == 5:
+        return _build_info(state, who, profile)
+    if step == 6:
+        return _produce_info(state, who, profile)
+    if step == 7 and state["auction"]:
+        return _auction_info(state, seat)
+    if step == 8:
+        return {"overflow": _overflow_info(state)}
+    if step == 1:
+        faces = _profile(profile, "price_die")
+        return {"faces": sorted(faces, key=lambda f: (f < 0, abs(f))) if faces else None}
+    return None
+
+
+def view(state, seat, profile=None):
+    """Everything public, plus the seat's own licence hand. No other hand, no deck order.
+
+    ``profile`` (board values) makes the view exact where they matter (price tracks, rail
+    costs, the black locomotive's level); the core calls view(state, seat), so without it the
+    defaults of data.py apply. The panel template asks again with the table's profile."""
     players = []
     for s, p in enumerate(state["players"]):
         row = {k: v for k, v in p.items() if k != "hand"}
@@ -1031,7 +1212,7 @@ def view(state, seat):
         "start_seat": state["start"],
         "turn_seat": state["queue"][0] if state["queue"] and not state["over"] else None,
         "queue": list(state["queue"]),
-        "prices": [{"company": c, "name": COMPANY_NAMES[c], "price": state["prices"][c]} for c in COMPANIES],
+        "prices": _price_rows(state, profile),
         "next_die": COMPANIES[state["dice_done"]] if state["step"] == 1 else None,
         "black": dict(state["black"]),
         "players": players,
@@ -1047,6 +1228,9 @@ def view(state, seat):
         "over": state["over"],
         "final": state["final"],
         "notices": list(state["notices"]),
+        "turn": turn_info(state, seat, profile),
+        "rail_fields": len(rail_costs(profile)) if rail_costs(profile) else None,
+        "profile_keys": list(STEP_PROFILE_KEYS.get(state["step"], ())) if not state["over"] else [],
     }
 
 
