@@ -36,7 +36,7 @@ GAME = Game(
         "miner": {"region": REGION},
         "adit": {"region": REGION, "other_region": REGION},
         "train": {"region": REGION, "neighbours": Text(max_len=400)},
-        "pumps": {"remove_from": Text(max_len=400)},
+        "pumps": {"remove_from": Text(max_len=400), **{key: Text(max_len=40) for key in rules.PUMP_FIELDS}},
         "pasties": {},
         "pass": {},
         "bid": {"amount": Int(1, 999)},

@@ -621,7 +621,9 @@ def pumps(state, seat, params):
     čerpadel.' 'Každé čerpadlo odstraní právě jednu kostičku vody ... Hráč nemusí použít všechna
     čerpadla, ale odložení na později ve hře není možné.'"""
     stack = max(state["display"]["pumps"])
+    # One region per pump: typed as a list, or picked one pump at a time (pump_1 ... on the phone)
     targets = [part for part in (params.get("remove_from") or "").split(",") if part.strip()]
+    targets += [params[key] for key in PUMP_FIELDS if params.get(key)]
     if len(targets) > stack:
         raise RuleError(N_("The stack has only %(n)d pumps."), n=stack)
     for target in targets:
@@ -640,6 +642,8 @@ def pasties(state, seat):
     spend(state, seat, "pasties")
     return state, Label(N_("%(name)s sells pasties for £1"), name=name_of(state, seat))
 
+
+PUMP_FIELDS = tuple(f"pump_{i}" for i in range(1, 5))
 
 ACTION_RULES = {"mine": mine, "port": port, "miner": miner, "adit": adit, "train": train, "pumps": pumps}
 

@@ -137,7 +137,10 @@ def board_status(state):
     return out
 
 
-def view(state, seat=None):
+def view(state, seat=None, profile=None):
+    if profile is not None:
+        # the host may have corrected a board value since the last action refreshed the copy
+        state = {**state, "board": {**state["board"], **profile}}
     b = state["board"]
     active = rules.active_seat(state)
     players = []
@@ -181,8 +184,119 @@ def view(state, seat=None):
         "scores": scores(state) if finished(state) else None,
     }
     if state["phase"] == "actions" and active is not None and not state["auction"] and not state["pending_seed"]:
-        out["menu"] = [{**row, "label": Label(ACTION_LABELS[row["action"]]).to_json()} for row in rules.menu(state, active)]
+        choices = action_choices(state, active)
+        out["menu"] = [{**row, "label": Label(ACTION_LABELS[row["action"]]).to_json(), **choices.get(row["action"], {})}
+                       for row in rules.menu(state, active)]
+    out["auction_view"] = auction_view(state)
+    out["seed_preview"] = seed_preview(state)
+    out["invest_options"] = invest_options(state)
+    out["empty_regions"] = sorted(n for n, r in state["regions"].items() if bd.is_empty(r))
+    out["time_track"] = time_track(state)
+    out["known_map"] = bd.parse_map(b) is not None
+    out["known_borders"] = bd.parse_borders(b) is not None
+    out["dice_known"] = all(b.get(k) for k in ("die_tin", "die_copper", "die_water"))
+    out["setup_todo"] = setup_todo(state)
     return out
+
+
+def action_choices(state, seat):
+    """For each action of the menu, the regions it can be taken in (so a phone offers only those)."""
+    regions = state["regions"]
+    player = state["players"][seat]
+    names = sorted(regions)
+    borders = bd.parse_borders(state["board"])
+    mines = []
+    for name in names:
+        r = regions[name]
+        if r["mine"] != seat:
+            continue
+        cap = bd.capacity(r)
+        ore = r["tin"] + r["copper"]
+        most = min(cap, ore)
+        if r["water"]:
+            most = min(most, player["money"] // r["water"])
+        mines.append({"region": name, "tin": r["tin"], "copper": r["copper"], "water": r["water"],
+                      "capacity": cap, "cost_per_cube": r["water"], "most": most,
+                      "costs": [[n, n * r["water"]] for n in range(1, most + 1)],
+                      # what the form starts with: as many cubes as the mine can lift and pay for
+                      "suggest_copper": min(r["copper"], most), "suggest_tin": min(r["tin"], most - min(r["copper"], most))})
+    adit_pairs = None
+    if borders is not None:
+        adit_pairs = [pair for pair in borders if pair not in state["adits"] and all(n in regions for n in pair)]
+    return {
+        "build_mine": {"regions": [n for n in names if regions[n]["mine"] is None], "max_bid": player["money"]},
+        "mine": {"mines": mines},
+        "port": {"regions": [n for n in names if regions[n]["coastal"] and not regions[n]["port"]]},
+        "miner": {"regions": [n for n in names if not regions[n]["miner"]]},
+        "train": {"regions": [n for n in names if not regions[n]["train"]], "others": names},
+        "adit": {"regions": names, "pairs": adit_pairs},
+        "pumps": {"regions": [n for n in names if regions[n]["water"] > 0],
+                  "stack": max(state["display"]["pumps"]) if state["display"]["pumps"] else 0},
+    }
+
+
+def auction_view(state):
+    """Who may bid now, what the next bid must be and the quick bids the phone offers."""
+    auction = state["auction"]
+    if not auction or auction["turn"] is None:
+        return None
+    money = state["players"][auction["turn"]]["money"]
+    low = auction["bid"] + 1
+    quick = sorted({low + step for step in (0, 1, 2, 3, 5, 10) if low + step <= money})
+    return {"region": auction["region"], "bid": auction["bid"], "leader": auction["leader"], "turn": auction["turn"],
+            "opener": auction["opener"], "bidders": auction["bidders"], "min_bid": low, "max_bid": money, "quick": quick,
+            "region_info": {**state["regions"][auction["region"]], "empty": bd.is_empty(state["regions"][auction["region"]])}}
+
+
+def seed_preview(state):
+    """For a region waiting for its roll: what the developments there and next door will change."""
+    pending = state["pending_seed"]
+    if not pending:
+        return None
+    got = bd.discovery(state, pending["region"], 0, 0, 0)
+    return {"region": pending["region"], "reason": pending["reason"], "seat": pending["seat"],
+            "adits": got["adits"], "train": got["train"], "port": got["port"], "trains_next_door": got["trains_next_door"],
+            "water_off": got["adits"] + (2 if got["train"] else 0) + (1 if got["port"] else 0) + got["trains_next_door"]}
+
+
+def invest_options(state):
+    """This round's column of the investment chart for the investor whose turn it is."""
+    if state["phase"] != "investments" or not state["invest"]:
+        return None
+    seat = state["invest"]["turn"]
+    player = state["players"][seat]
+    rnd = state["round"]
+    rows = []
+    for cost in state["board"].get("invest_costs") or []:
+        cubes = [i["seat"] for i in state["investments"] if i["round"] == rnd and i["cost"] == cost]
+        reason = None
+        if len(cubes) >= 2:
+            reason = Label(N_("This box already holds two cubes."))
+        elif player["cubes_left"] <= 0:
+            reason = Label(N_("No investment cubes left."))
+        elif player["money"] < cost:
+            reason = Label(N_("Not enough money (£%(money)d)."), money=player["money"])
+        rows.append({"cost": cost, "vp": rules.box_vp(state, rnd, cost), "cubes": cubes,
+                     "enabled": reason is None, "reason": reason.to_json() if reason else None})
+    return {"seat": seat, "round": rnd, "rows": rows, "money": player["money"], "cubes_left": player["cubes_left"]}
+
+
+def time_track(state):
+    """The player order track (left to right) and the time track, in the order players will act."""
+    b = state["board"]
+    waiting = sorted((p["time"], p["arrived"], s) for s, p in enumerate(state["players"])
+                     if p["arrived"] is not None and not p["passed"])
+    return {"order": state["order"], "columns": b["time_per_round"],
+            "on_track": [{"seat": s, "time": t, "row": rules.column_row(state, s)} for t, _a, s in waiting]}
+
+
+def setup_todo(state):
+    """Regions of the known map still waiting for their starting cubes."""
+    known = bd.parse_map(state["board"])
+    if not known:
+        return []
+    return [{"region": n, "tin": p["tin"], "copper": p["copper"]} for n, p in known.items()
+            if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"]]
 
 
 def invest_chart(state):
