@@ -40,7 +40,7 @@ def test_setup_view_prompt_and_scores_are_plain_data(game):
         assert isinstance(game.prompt(state["game"], engine.profile_values(state)), Label)
         json.dumps(game.scores(state["game"], engine.profile_values(state)))
         for seat in [None, *range(n)]:
-            json.dumps(game.view(state["game"], seat))
+            json.dumps(game.view(state["game"], seat, engine.profile_values(state)))
         # the same seed gives the same table
         assert engine.start(game, players_for(game, n), options, "contract-seed").state == state
 

@@ -193,8 +193,8 @@ class Game:
     prompt: Callable[[State, dict], Label]
     # scores(state, profile) -> [{"seat", "total", "rank", "breakdown": [[Label-json, points]]}]
     scores: Callable[[State, dict], list]
-    # view(state, seat) -> what a seat (or the shared view when seat is None) may see
-    view: Callable[[State, int | None], dict]
+    # view(state, seat, profile) -> what a seat (or the shared view when seat is None) may see
+    view: Callable[[State, int | None, dict], dict]
     finished: Callable[[State], bool]
     options: tuple[Option, ...] = ()
     profile: tuple[ProfileValue, ...] = ()

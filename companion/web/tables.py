@@ -45,7 +45,7 @@ def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
     return {
         "t": t,
         "game": t.game,
-        "view": t.game.view(t.game_state, seat),
+        "view": t.game.view(t.game_state, seat, profile),
         "prompt": t.game.prompt(t.game_state, profile),
         "scores": t.game.scores(t.game_state, profile),
         "profile": t.state["profile"],

@@ -306,7 +306,7 @@ def available_actions(state: dict) -> list:
     return out
 
 
-def view(state, seat=None) -> dict:
+def view(state, seat=None, profile=None) -> dict:
     """Everything the panel shows; nothing in a solo game is secret."""
     board = state["board"]
     row = []

@@ -80,7 +80,7 @@ def prompt(state, profile=None):
     return Label(N_("Round %(round)d: enter points as they are scored."), round=state["round"])
 
 
-def view(state, seat):
+def view(state, seat, profile=None):
     # Nothing on a score pad is secret.
     return {**state, "totals": totals(state)}
 
