@@ -116,16 +116,11 @@ def _stale(code):
     return render_panel(t, 409, notice=notice, notice_kind="warn")
 
 
-@bp.post("/act")
-def act(code):
+def _change(code: str, form_id: str, attempt):
+    """Make one change, answering with the fresh panel, or with the refusal inside the form tapped."""
     t = _load(code)
-    form_id = request.form.get("form", "")[:80]
-    action = request.form.get("action", "")
-    db = get_db()
     try:
-        v = _form_version()
-        params = engine.parse_params(t.game, action, request.form)
-        outcome = tables.act(db, code, "action", action, params, tables.seat_of(db, code, device_id()), v, request.form.get("nonce", "")[:40])
+        outcome = attempt(t)
     except FieldError as e:
         return _refused(t, 400, e, form_id)
     except RuleError as e:
@@ -137,29 +132,27 @@ def act(code):
     return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
 
 
-def _undo_redo(code, move):
-    t = _load(code)
-    try:
-        outcome = move(get_db(), code, _form_version())
-    except FieldError as e:
-        return _refused(t, 400, e, "undo")
-    except RuleError as e:
-        return _refused(t, 422, e, "undo")
-    except tables.Stale:
-        return _stale(code)
-    if not htmx:
-        return redirect(url_for(".show", code=code), 303)
-    return render_panel(outcome.table, notice=tr(outcome.label))
+@bp.post("/act")
+def act(code):
+    db = get_db()
+    action = request.form.get("action", "")
+
+    def attempt(t):
+        params = engine.parse_params(t.game, action, request.form)
+        seat = tables.seat_of(db, code, device_id())
+        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:40])
+
+    return _change(code, request.form.get("form", "")[:80], attempt)
 
 
 @bp.post("/undo")
 def undo(code):
-    return _undo_redo(code, tables.undo)
+    return _change(code, "undo", lambda t: tables.undo(get_db(), code, _form_version()))
 
 
 @bp.post("/redo")
 def redo(code):
-    return _undo_redo(code, tables.redo)
+    return _change(code, "undo", lambda t: tables.redo(get_db(), code, _form_version()))
 
 
 # --- Seats ------------------------------------------------------------------------------------
