@@ -127,3 +127,10 @@ def test_a_foreign_site_cannot_start_tables_or_switch_the_language(client):
 
 def test_an_unknown_language_is_a_400(client):
     assert client.post("/lang", data={"lang": "xx"}).status_code == 400
+
+
+def test_a_refused_form_keeps_what_the_player_entered(client):
+    code = start_table(client)
+    r = client.post(f"/t/{code}/act", data={"action": "score", "form": "score", "seat": "1", "points": "0", "note": "bridge", **form_state(client, code)}, headers=HX)
+    form = r.get_data(as_text=True).split('id="f-score"')[1].split("</form>")[0]
+    assert 'value="1" required checked' in form and 'value="0"' in form and 'value="bridge"' in form

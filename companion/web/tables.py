@@ -61,6 +61,7 @@ def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
         "game_css": _game_css(t.game.slug),
         "notice": None,
         "error": None,
+        "submitted": {},  # after a refusal: what the player had entered, to fill the form again
         **extra,
     }
 
@@ -107,7 +108,8 @@ def _form_version() -> int:
 
 
 def _refused(t, status, e, form_id):
-    return render_panel(t, status, error={"form": form_id, "msg": tr({"msg": e.msg, "params": e.params})})
+    error = {"form": form_id, "msg": tr({"msg": e.msg, "params": e.params})}
+    return render_panel(t, status, error=error, submitted=request.form.to_dict())
 
 
 def _stale(code):
