@@ -26,9 +26,11 @@ GAME = Game(
         "botrik_turn": {},
         # an instruction was carried out on the table
         "done": {},
-        # a yes/no question (market sale, can he do this action, placement questions)
+        # a yes/no question (can he do this action, placement questions)
         "answer": {"answer": YES_NO},
-        "church": {"delivery": Choice(("resources", "coins", "none"))},
+        # the church delivery, else the market sale, asked together: "church" (with resources),
+        # "church_coins" (7 coins on the 10-coin space), "market", or "none" (neither)
+        "priority": {"choice": Choice(("church", "church_coins", "market", "none"))},
         "blueprint": {"skipped": Int(0, 10, required=False), "had_coins": YES_NO},
         "building_kind": {"kind": Choice(data.KINDS)},
         "place": {"note": Text(max_len=60)},

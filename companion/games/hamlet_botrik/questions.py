@@ -10,11 +10,12 @@ from ..base import N_, Label
 from . import data
 from .rules import L, STEP_ACTION, award_verdicts, botrik_breakdown, botrik_total, cascade, chain, disc_name, landmark_points, running_score, score_fields, token_name
 
-YES_NO = [{"value": "yes", "label": L(N_("Yes"))}, {"value": "no", "label": L(N_("No"))}]
+YES_NO = [{"value": "yes", "label": L(N_("Yes")), "yes": True}, {"value": "no", "label": L(N_("No"))}]
 
 
-def _choice(name, label, choices):
-    return {"name": name, "type": "choice", "label": label, "choices": choices}
+def _choice(name, label, choices, ask=False):
+    """A choice field; ``ask``: its label is a question of its own, shown above the buttons."""
+    return {"name": name, "type": "choice", "label": label, "choices": choices, "ask": ask}
 
 
 def _int(name, label, lo, hi, default=None, required=True):
@@ -101,29 +102,20 @@ def question(state: dict) -> dict | None:
         ]
     elif step == "player":
         q["label"] = L(N_("Your turn: play it as usual, then start Botrik's turn."))
-    elif step == "hired":
-        q["label"] = L(N_("Villager %(n)d: Botrik hires a villager. Take 5 coins off the favour tile and put one of his villagers on the town hall."), n=n)
-        if pending.get("flipped"):
-            q["help"].append(L(N_("Turn the favour tile face down; it turns up again when the discs go back into the bag.")))
-        if state["blueprints"] < data.MAX_BLUEPRINTS:
-            q["help"].append(L(N_("He holds fewer than 3 blueprints, so he also buys one: that is the next question.")))
-    elif step == "church":
-        q["label"] = L(N_("Villager %(n)d: can Botrik make a church delivery?"), n=n)
+    elif step == "priority":
+        q["label"] = L(N_("Villager %(n)d: can Botrik make a church delivery? If not, can he fulfil a market sale tile?"), n=n)
         q["help"] = [
-            L(N_("He pays 8 basic resources or 2 refined resources, or 7 coins from the favour tile on the space that asks for 10 coins (he has %(coins)d)."), coins=favour["coins"]),
+            L(N_("Church: he pays 8 basic resources or 2 refined resources, or 7 coins from the favour tile on the space that asks for 10 coins (coins on the tile: %(coins)d)."), coins=favour["coins"]),
             L(N_("He may use resources from any tile connected to the road network; he never buys on the open market.")),
             *TIE_BREAK,
             BONUS_HELP,
         ]
-        choices = [{"value": "resources", "label": L(N_("Yes, with resources"))}]
+        choices = [{"value": "church", "label": L(N_("Church, with resources")), "yes": True}]
         if favour["coins"] >= data.CHURCH_COINS:
-            choices.append({"value": "coins", "label": L(N_("Yes, 7 coins on the 10-coin space"))})
-        choices.append({"value": "none", "label": L(N_("No"))})
-        q["fields"] = [_choice("delivery", L(N_("Church delivery")), choices)]
-    elif step == "market":
-        q["label"] = L(N_("Villager %(n)d: can Botrik fulfil a market sale tile?"), n=n)
-        q["help"] = [L(N_("He may use resources from any tile connected to the road network; he never buys on the open market.")), *TIE_BREAK, BONUS_HELP]
-        q["fields"] = [ANSWER]
+            choices.append({"value": "church_coins", "label": L(N_("Church, 7 coins on the 10-coin space")), "yes": True})
+        choices.append({"value": "market", "label": L(N_("No church; a market sale")), "yes": True})
+        choices.append({"value": "none", "label": L(N_("Neither"))})
+        q["fields"] = [_choice("choice", L(N_("Church delivery or market sale")), choices)]
     elif step == "try":
         token = pending["token"]
         params = {"n": state["blueprints"]} if token == "build_building" else {}
@@ -160,14 +152,14 @@ def question(state: dict) -> dict | None:
             q["help"].append(L(N_("This purchase comes with the hire: the blueprint token stays where it is in the row.")))
         else:
             q["help"].append(L(N_("Move one of his unused villagers to the town hall.")))
-        q["fields"] = [
-            _int("skipped", L(N_("Blueprints he skipped")), 0, 10, required=False),
-            _choice("had_coins", L(N_("Were there coins on the blueprint he took?")), YES_NO),
-        ]
+        q["fields"] = [_choice("had_coins", L(N_("Were there coins on the blueprint he took?")), YES_NO, ask=True)]
+        if state["modifiers"]["easier_unpaid"]:
+            # the coins he puts on skipped blueprints matter only to the easier "unpaid coins" rule
+            q["fields"].insert(0, _int("skipped", L(N_("Blueprints he skipped (easier game: he loses 1 point for each)")), 0, 10, required=False))
     elif step == "building_kind":
         q["label"] = L(N_("Which building does Botrik build? The first kind in this list that he can afford:"))
         q["help"] = [L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
-        q["fields"] = [_choice("kind", L(N_("Building")), [{"value": k, "label": L(data.KIND_NAMES[k])} for k in data.KINDS])]
+        q["fields"] = [_choice("kind", L(N_("Building")), [{"value": k, "label": L(data.KIND_NAMES[k]), "yes": True} for k in data.KINDS])]
     elif step == "building_pay":
         q["label"] = L(N_("Botrik pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[pending["kind"]]))
         q["help"] = [L(N_("He takes resources in this order: his own quality resources > his own refined resources > those nearest the tile from which the action was started."))]
@@ -221,12 +213,13 @@ def question(state: dict) -> dict | None:
             "road": L(N_("Points for his road, and his bonuses?")),
             "end_sale": L(N_("Harder game: Botrik sells all his remaining refined resources in the village as if he used them. Which bonuses does he get?")),
         }
-        q["label"] = labels[what]
+        landmark = what == "building" and pending.get("kind") == "landmark"
+        q["label"] = L(N_("His bonuses for the landmark he built?")) if landmark else labels[what]
         q["help"] = [BONUS_HELP, L(N_("Example: two of his own quality resources give 2 + 1 points each: enter bonuses 2 2 and 2 bonuses with coins."))]
-        if what == "building":
+        if landmark:
+            q["help"].append(L(N_("His landmark is worth %(n)d points at the end of the game whatever its conditions; the app adds them then, so the tile's own points are not entered now."), n=landmark_points(state["modifiers"])))
+        elif what == "building":
             q["help"].append(L(N_("Then he takes the points of the new tile and the milestone of a refining building if it is still available.")))
-            if pending.get("kind") == "landmark":
-                q["help"].append(L(N_("His landmark is worth %(n)d points at the end of the game whatever its conditions; the app adds them then."), n=landmark_points(state["modifiers"])))
         q["fields"] = [SCORE_FIELD_SPECS[name]() for name in score_fields(state, pending)]
     elif step == "awards":
         q["label"] = L(N_("Harder game awards: how did you do?"))
@@ -357,6 +350,8 @@ def view(state, seat=None, profile=None) -> dict:
         "advice": advice(state),
         "actions": available_actions(state),
         "landmark_points": landmark_points(state["modifiers"]),
+        # the printed maxima the counts are shown against (and the correction form allows)
+        "limits": {"villagers": data.MAX_VILLAGERS, "blueprints": data.MAX_BLUEPRINTS, "roads": data.MAX_ROADS},
         "cascade_preview": {c: [t for t in cascade(state["row"], board, c)] for c in board},
         # for the action row: the disc names to print next to every colour swatch, the token being
         # tried now and the ones the drawn disc still leads to

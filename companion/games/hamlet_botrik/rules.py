@@ -210,9 +210,7 @@ def player_may_take(award: str, state: dict, yours: int) -> bool:
 STEP_ACTION = {
     "setup": "ready",
     "player": "botrik_turn",
-    "hired": "done",
-    "church": "church",
-    "market": "answer",
+    "priority": "priority",
     "try": "answer",
     "produce": "done",
     "refine": "done",
@@ -295,21 +293,35 @@ def _begin_villager(state: dict) -> None:
     favour = state["favour"]
     if state["villagers"] >= data.MAX_VILLAGERS:
         _trail(state, L(N_("no hiring: he has all 4 villagers")))
-        _ask(state, "church")
+        _ask(state, "priority")
         return
     if favour["coins"] >= data.HIRE_COST:
-        favour["coins"] -= data.HIRE_COST
-        state["villagers"] += 1
-        flipped = flips_face_down(state["modifiers"]) and favour["face_up"]
-        if flips_face_down(state["modifiers"]):
-            # "Otočte dílek přízně lícem dolů (bude otočen zpět, jakmile se žetony akcí vrátí do sáčku)."
-            favour["face_up"] = False
-        _trail(state, L(N_("hires a villager for %(cost)d coins"), cost=data.HIRE_COST))
-        _ask(state, "hired", flipped=flipped)
+        _hire(state)
         return
     _trail(state, L(N_("cannot hire (%(coins)d coins on the favour tile)"), coins=favour["coins"]))
     _failure_coin(state, L(N_("hiring")))
-    _ask(state, "church")
+    _ask(state, "priority")
+
+
+def _hire(state: dict) -> None:
+    """The app decides the hire itself, so it costs no tap: what to do on the table goes into the
+    notes, shown above the next question (his blueprint, or the next villager's priority actions)."""
+    favour, n = state["favour"], state["turn"]["villager"]
+    favour["coins"] -= data.HIRE_COST
+    state["villagers"] += 1
+    _note(state, L(N_("Villager %(n)d hires a villager: take 5 coins off the favour tile and put one of his villagers on the town hall."), n=n))
+    if flips_face_down(state["modifiers"]):
+        # "Otočte dílek přízně lícem dolů (bude otočen zpět, jakmile se žetony akcí vrátí do sáčku)."
+        if favour["face_up"]:
+            _note(state, L(N_("Turn the favour tile face down; it turns up again when the discs go back into the bag.")))
+        favour["face_up"] = False
+    _trail(state, L(N_("hires a villager for %(cost)d coins"), cost=data.HIRE_COST))
+    # "Pokud ještě nemá v zásobě 3 plány budov, zakoupí si navíc plán z nabídky."
+    if state["blueprints"] < data.MAX_BLUEPRINTS:
+        _ask(state, "blueprint", secondary=False)
+        return
+    _trail(state, L(N_("no blueprint: he already holds %(n)d"), n=state["blueprints"]))
+    _finish_villager(state)
 
 
 def _finish_villager(state: dict) -> dict:
@@ -434,14 +446,7 @@ def _botrik_turn(state, params, rng):
 def _done(state, params, rng):
     pending = _expect(state, "done")
     step = pending["step"]
-    if step == "hired":
-        # "Pokud ještě nemá v zásobě 3 plány budov, zakoupí si navíc plán z nabídky."
-        if state["blueprints"] < data.MAX_BLUEPRINTS:
-            _ask(state, "blueprint", secondary=False)
-            return None
-        _trail(state, L(N_("no blueprint: he already holds %(n)d"), n=state["blueprints"]))
-        _finish_villager(state)
-    elif step == "produce":
+    if step == "produce":
         # "... a jako odměnu získá 1 bod (místo všech zlatáků)."
         _add_score(state, "produce", 1, "1")
         _trail(state, L(N_("produces (+1 point)")))
@@ -457,15 +462,29 @@ def _done(state, params, rng):
     return None
 
 
-def _church(state, params, rng):
-    _expect(state, "church")
-    choice, favour = params["delivery"], state["favour"]
-    if choice == "none":
+def _priority(state, params, rng):
+    """The church delivery and the market sale in one question, the church first.
+
+    "Botrik se nejprve pokusí provést jednu z akcí zobrazených v horní řadě na desce akcí, přičemž
+    upřednostňuje akci nejvíce vlevo." Hiring is decided by the app; the church and the market are
+    asked together (one tap when he does neither). A market sale means the church delivery failed,
+    so the church failure coin rule applies before it.
+    """
+    _expect(state, "priority")
+    choice, favour = params["choice"], state["favour"]
+    if choice in ("market", "none"):
         _trail(state, L(N_("no church delivery")))
         _failure_coin(state, L(N_("the church delivery")))
-        _ask(state, "market")
+        if choice == "market":
+            state["market_sales"] += 1
+            _trail(state, L(N_("sells at the market")))
+            _note(state, L(N_("Put one of his villagers on the market.")))
+            _ask(state, "score", what="market")
+        else:
+            _trail(state, L(N_("no market sale")))
+            _draw(state, rng)
         return None
-    if choice == "coins":
+    if choice == "church_coins":
         if favour["coins"] < data.CHURCH_COINS:
             raise RuleError(N_("Botrik has only %(coins)d coins on the favour tile; the 10-coin delivery costs him 7."), coins=favour["coins"])
         favour["coins"] -= data.CHURCH_COINS
@@ -484,23 +503,13 @@ def _church(state, params, rng):
         # "Pokud by Botrik provedl všechny dodávky do kostela sám, nezbudou mu žádné disky ... použijte
         # jednoho z jeho oslů (bude tam jen do konce tohoto tahu!)."
         _note(state, L(N_("This is his 4th delivery: if he has no disc left to mark it, use one of his donkeys, only until the end of this turn.")))
-    _ask(state, "score", what="church_coins" if choice == "coins" else "church")
+    _ask(state, "score", what="church_coins" if choice == "church_coins" else "church")
     return None
 
 
 def _answer(state, params, rng):
     pending = _expect(state, "answer")
     step, yes = pending["step"], _yes(params)
-    if step == "market":
-        if yes:
-            state["market_sales"] += 1
-            _trail(state, L(N_("sells at the market")))
-            _note(state, L(N_("Put one of his villagers on the market.")))
-            _ask(state, "score", what="market")
-        else:
-            _trail(state, L(N_("no market sale")))
-            _draw(state, rng)
-        return None
     if step == "try":
         token = pending["token"]
         if not yes:
@@ -603,6 +612,10 @@ SCORE_FIELDS = {
 
 def score_fields(state: dict, pending: dict) -> list:
     fields = list(SCORE_FIELDS[pending["what"]])
+    if pending.get("kind") == "landmark":
+        # "Každá jeho památka má hodnotu 3 body (nehledě na bodovací podmínky na dílku a na požadovaná
+        # propojení cestami)": the app adds that value at the end, so the tile's own points are not asked.
+        fields.remove("points")
     if "milestone" in fields and pending.get("kind") != "refining_milestone":
         fields.remove("milestone")
     if "coin_cost" in fields and not state["modifiers"]["easier_unpaid"]:
@@ -669,6 +682,14 @@ def _end_game(state, params, rng):
     """"Konec hry se spustí běžným způsobem." The player says when; Botrik's open turn is dropped."""
     if state["phase"] not in ("player", "botrik"):
         raise RuleError(N_("The game cannot end now."))
+    turn = state["turn"]
+    if turn and state["phase"] == "botrik":
+        # the rest of his turn is dropped; a disc drawn for it is set aside as after any action
+        # ("Vylosovaný disk prozatím odložte stranou.")
+        if turn["disc"] is not None:
+            state["drawn"].append(turn["disc"])
+            turn["disc"] = None
+        turn["trail"] = []
     state["phase"] = "end"
     state["end"] = {}
     _next_end_step(state)
@@ -707,7 +728,7 @@ HANDLERS = {
     "ready": _ready,
     "botrik_turn": _botrik_turn,
     "done": _done,
-    "church": _church,
+    "priority": _priority,
     "answer": _answer,
     "blueprint": _blueprint,
     "building_kind": _building_kind,

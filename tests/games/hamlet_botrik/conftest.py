@@ -76,9 +76,8 @@ class Table:
                 self.state[key] = value
 
     def priority_fails(self):
-        """No church delivery, no market sale: Botrik draws a disc."""
-        self.do("church", delivery="none")
-        self.no()
+        """Neither a church delivery nor a market sale (one answer): Botrik draws a disc."""
+        self.do("priority", choice="none")
 
 
 @pytest.fixture

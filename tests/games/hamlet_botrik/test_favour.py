@@ -16,7 +16,7 @@ def test_failed_hire_pays_only_on_the_first_action(table):
     t.do("botrik_turn")
     assert t.favour["coins"] == 1 and t.state["turn"]["failure_coin"]
     for _ in range(3):
-        t.do("church", delivery="resources")
+        t.do("priority", choice="church")
         t.do("score", points=2)
     assert t.favour["coins"] == 1  # villagers 2 and 3 failed to hire too, for free
     assert t.step == "player"
@@ -27,7 +27,7 @@ def test_hire_and_church_failures_never_both_pay(table):
     položte na dílek přízně 1 zlaták" """
     t = table(row=ROW, discs=["blue"], blueprints=3)
     t.do("botrik_turn")
-    t.do("church", delivery="none")
+    t.do("priority", choice="none")
     assert t.favour["coins"] == 3  # 2 + the hire coin only
 
 
@@ -37,25 +37,25 @@ def test_church_failure_pays_when_hiring_was_skipped(table):
     t = table(row=ROW, discs=["blue"], villagers=4, blueprints=3)
     t.do("botrik_turn")
     assert t.favour["coins"] == 2
-    t.do("church", delivery="none")
+    t.do("priority", choice="none")
     assert t.favour["coins"] == 3 and t.state["turn"]["failure_coin"]
 
 
 def test_church_failure_of_a_later_villager_pays_nothing(table):
     t = table(row=ROW, villagers=4, blueprints=3)
     t.do("botrik_turn")
-    t.do("church", delivery="resources")
+    t.do("priority", choice="church")
     t.do("score", points=2)
-    t.do("church", delivery="none")
-    assert t.favour["coins"] == 2
+    t.do("priority", choice="market")  # the church fails (then the market sells): no coin
+    assert t.favour["coins"] == 2 and t.step == "score"
 
 
 @pytest.mark.parametrize("villagers", [1, 4])
 def test_face_down_tile_gets_no_failure_coin(table, villagers):
-    t = table(row=ROW, villagers=villagers, blueprints=3)
+    t = table(row=ROW, discs=["blue"], villagers=villagers, blueprints=3)
     t.set(face_up=False)
     t.do("botrik_turn")
-    t.do("church", delivery="none")
+    t.do("priority", choice="none")
     assert t.favour == {"face_up": False, "coins": 2}
     assert not t.state["turn"]["failure_coin"]
 
@@ -75,7 +75,7 @@ def test_ten_coin_delivery_costs_seven_and_turns_the_tile_face_down(table):
     t = table(row=ROW, villagers=4, blueprints=3)
     t.set(coins=8)
     t.do("botrik_turn")
-    t.do("church", delivery="coins")
+    t.do("priority", choice="church_coins")
     assert t.favour == {"face_up": False, "coins": 1}
     assert t.state["church_deliveries"] == 1
     t.do("score", points=4)
@@ -87,9 +87,9 @@ def test_ten_coin_delivery_needs_seven_coins(table):
     t.set(coins=6)
     t.do("botrik_turn")
     from companion.games.hamlet_botrik.questions import question
-    assert [c["value"] for c in question(t.state)["fields"][0]["choices"]] == ["resources", "none"]
+    assert [c["value"] for c in question(t.state)["fields"][0]["choices"]] == ["church", "market", "none"]
     with pytest.raises(RuleError):
-        t.do("church", delivery="coins")
+        t.do("priority", choice="church_coins")
 
 
 def test_the_failure_coin_is_there_for_the_next_hire_and_the_reminder_resets(table):
@@ -100,12 +100,19 @@ def test_the_failure_coin_is_there_for_the_next_hire_and_the_reminder_resets(tab
     t.set(coins=4)
     t.do("botrik_turn")
     assert t.favour["coins"] == 5 and t.state["turn"]["failure_coin"]
-    t.do("church", delivery="resources")
+    t.do("priority", choice="church")
     t.do("score", points=2)
     assert t.step == "player"
     t.do("botrik_turn")
     assert not t.state["turn"]["failure_coin"]
-    assert t.step == "hired" and t.favour == {"face_up": False, "coins": 0}
+    # the app hires by itself (no tap); with 3 blueprints he buys none and his turn is over at once:
+    # the table chores are the notes above the next question
+    assert t.step == "player" and t.favour == {"face_up": False, "coins": 0} and t.state["villagers"] == 2
+    assert [n["msg"] for n in t.state["notes"]] == [
+        "Villager %(n)d hires a villager: take 5 coins off the favour tile and put one of his villagers on the town hall.",
+        "Turn the favour tile face down; it turns up again when the discs go back into the bag.",
+        "Botrik's turn is over.",
+    ]
 
 
 def test_empty_bag_refills_turns_the_tile_up_and_adds_a_coin(table):

@@ -98,18 +98,17 @@ def test_harder_favour_tile_never_turns_face_down(table):
     """"Botrik po najmutí vesničana / dodávce do kostela nepřevrací dílek přízně. Ten je vždy lícem nahoru." """
     t = table(row=ROW, villagers=2, blueprints=3, harder_favour=True)
     t.set(coins=12)
-    t.do("botrik_turn")  # villager 1 hires: 7 left, and the tile stays face up
-    assert t.favour == {"face_up": True, "coins": 7}
-    t.do("done")  # villager 2 hires too
-    assert t.step == "hired"
+    t.do("botrik_turn")  # villager 1 hires (7 left), then villager 2 (2 left); the tile stays face up
+    assert t.step == "player"
     assert t.favour == {"face_up": True, "coins": 2} and t.state["villagers"] == 4
+    assert not any("face down" in n["msg"] for n in t.state["notes"])
 
 
 def test_harder_favour_tile_stays_up_after_a_ten_coin_delivery(table):
     t = table(row=ROW, villagers=4, blueprints=3, harder_favour=True)
     t.set(coins=7)
     t.do("botrik_turn")
-    t.do("church", delivery="coins")
+    t.do("priority", choice="church_coins")
     assert t.favour == {"face_up": True, "coins": 0}
 
 

@@ -17,11 +17,9 @@ def test_rulebook_worked_example(table):
     t = table(row=EXAMPLE_ROW, discs=["blue"], blueprints=3)
     t.do("botrik_turn")
     assert t.favour == {"face_up": True, "coins": 3}  # 2 at the start + the failed-hire coin
-    assert t.step == "church"
-    t.do("church", delivery="none")
+    assert t.step == "priority"
+    t.do("priority", choice="none")
     assert t.favour["coins"] == 3  # the church failure does not pay a second coin
-    assert t.step == "market"
-    t.no()
     # blue lies over the second action; buying is impossible with 3 held, so refine is asked
     assert t.asking == "refine"
     t.no()
@@ -46,10 +44,10 @@ def test_each_villager_decides_anew(table):
     with hiring, the church and the market."""
     t = table(row=EXAMPLE_ROW, discs=["red"], villagers=2, blueprints=0)
     t.do("botrik_turn")
-    t.do("church", delivery="resources")
+    t.do("priority", choice="church")
     t.do("score", points=3)
     assert t.state["turn"]["villager"] == 2
-    assert t.step == "church"  # hiring failed again (no coin: not the first action), church asked again
+    assert t.step == "priority"  # hiring failed again (no coin: not the first action), church asked again
     assert t.favour["coins"] == 3
     t.priority_fails()
     # red lies over the first action, build a building, but his queue is empty: he buys instead
@@ -125,10 +123,8 @@ def test_hire_with_fewer_than_three_blueprints_buys_one_and_the_token_stays(tabl
     t = table(row=EXAMPLE_ROW, villagers=2, blueprints=1)
     t.set(coins=6)
     t.do("botrik_turn")
-    assert t.step == "hired"
+    assert t.step == "blueprint" and not t.state["pending"]["secondary"]
     assert t.state["villagers"] == 3 and t.favour["coins"] == 1
-    t.do("done")
-    assert t.step == "blueprint"
     t.do("blueprint", skipped=2, had_coins="yes")
     assert t.state["blueprints"] == 2
     assert t.state["row"] == EXAMPLE_ROW
@@ -140,8 +136,7 @@ def test_hire_with_fewer_than_three_blueprints_buys_one_and_the_token_stays(tabl
 def test_hire_with_three_blueprints_buys_none(table):
     t = table(row=EXAMPLE_ROW, villagers=1, blueprints=3)
     t.set(coins=5)
-    t.do("botrik_turn")
-    t.do("done")
+    t.do("botrik_turn")  # the hire costs no tap
     assert t.step == "player"
     assert t.state["blueprints"] == 3 and t.favour["coins"] == 0
 
@@ -152,7 +147,7 @@ def test_hiring_at_four_villagers_is_skipped(table):
     t = table(row=EXAMPLE_ROW, villagers=4, blueprints=3)
     t.set(coins=9)
     t.do("botrik_turn")
-    assert t.step == "church"
+    assert t.step == "priority"
     assert t.favour == {"face_up": True, "coins": 9}
     assert t.state["villagers"] == 4
 
@@ -232,8 +227,7 @@ def test_milestone_is_asked_only_for_a_refining_building_with_its_milestone(tabl
 def test_market_sale_counts_and_scores(table):
     t = table(row=EXAMPLE_ROW, blueprints=3)
     t.do("botrik_turn")
-    t.do("church", delivery="none")
-    t.yes()
+    t.do("priority", choice="market")
     t.do("score", points=4, bonuses=[1], coin_bonuses=0)
     assert t.state["market_sales"] == 1
     assert t.state["score"][-1] == {"kind": "market", "points": 5, "formula": "4 + 1 = 5", "turn": 1, "villager": 1}
@@ -242,7 +236,7 @@ def test_market_sale_counts_and_scores(table):
 def test_an_answer_to_another_question_is_refused(table):
     t = table(row=EXAMPLE_ROW)
     with pytest.raises(RuleError):
-        t.do("church", delivery="none")  # it is the player's turn
+        t.do("priority", choice="none")  # it is the player's turn
     t.do("botrik_turn")
     with pytest.raises(RuleError):
         t.yes()
@@ -253,7 +247,7 @@ def test_an_answer_to_another_question_is_refused(table):
 def test_more_coin_bonuses_than_bonuses_is_refused(table):
     t = table(row=EXAMPLE_ROW)
     t.do("botrik_turn")
-    t.do("church", delivery="resources")
+    t.do("priority", choice="church")
     with pytest.raises(RuleError):
         t.do("score", points=3, bonuses=[2], coin_bonuses=2)
 

@@ -84,22 +84,21 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
     assert "Put 1 coin from the supply on the favour tile" in text(page)
     assert re.search(r'class="hb-favour up">.*?<b class="big">3</b>', page, re.S)
     assert "Favour coin for a failed first action: given this turn" in page
-    form = form_html(page, "hb-church")
-    assert 'value="coins"' not in form  # 3 coins: the 10-coin delivery (7 coins) is not offered
-    tap(client, code, "hb-church", delivery="none")
-    tap(client, code, "hb-market", answer="no")
+    form = form_html(page, "hb-priority")
+    assert 'value="church_coins"' not in form  # 3 coins: the 10-coin delivery (7 coins) is not offered
+    tap(client, code, "hb-priority", choice="none")
 
     # a disc was drawn: undo then redo draws the same one
     drawn = game(client, code)["turn"]["disc"]
     assert drawn in ("red", "blue", "yellow")
     assert f"{drawn} disc" in text(panel(client, code))
     undo_redo(client, code, "undo")
-    assert game(client, code)["turn"]["disc"] is None and game(client, code)["pending"]["step"] == "market"
+    assert game(client, code)["turn"]["disc"] is None and game(client, code)["pending"]["step"] == "priority"
     undo_redo(client, code, "redo")
     assert game(client, code)["turn"]["disc"] == drawn
     # and undo then the same answer again draws it too
     undo_redo(client, code, "undo")
-    tap(client, code, "hb-market", answer="no")
+    tap(client, code, "hb-priority", choice="none")
     assert game(client, code)["turn"]["disc"] == drawn
 
     # 3 blueprints held: buying is skipped by the app; refuse everything but building
@@ -133,25 +132,27 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
 
     # the rulebook's example: two own quality resources, 2 + 1 points each
     page = panel(client, code)
-    assert 'name="milestone"' not in form_html(page, "hb-score")  # a landmark has no milestone
-    page = tap(client, code, "hb-score", expect=422, points=3, bonuses="2 2", coin_bonuses=3)
+    form = form_html(page, "hb-score")
+    assert 'name="milestone"' not in form  # a landmark has no milestone
+    assert 'name="points"' not in form  # nor points of its own now: it is worth 3 at the end
+    page = tap(client, code, "hb-score", expect=422, bonuses="2 2", coin_bonuses=3)
     assert error_in(page, "hb-score") == "More bonuses with coins (3) than bonuses entered (2)."
-    tap(client, code, "hb-score", points=3, bonuses="2 2", coin_bonuses=2)
+    tap(client, code, "hb-score", bonuses="2 2", coin_bonuses=2)
     g = game(client, code)
     assert g["phase"] == "player" and g["landmarks"] == 1 and g["row"][-1] == "build_building"
     page = panel(client, code)
-    assert "3 + 2 × (2 + 1) = 9" in page
-    assert re.search(r'class="hb-score"><span class="big">12</span>', page)  # 9 + his landmark's 3
+    assert "2 × (2 + 1) = 6" in page
+    assert re.search(r'class="hb-score"><span class="big">9</span>', page)  # 6 + his landmark's 3
     assert "Villager 1:" in text(page) and "away from your roads" in text(page)
 
     # the end: the player enters what the base rules give, and their own score
     tap(client, code, "hb-end")
     page = panel(client, code)
     assert "He has 3 coins on the favour tile" in text(page)
-    tap(client, code, "hb-final", coin_points=1, award_points=0, other_points="", your_score=13)
+    tap(client, code, "hb-final", coin_points=1, award_points=0, other_points="", your_score=10)
     page = text(panel(client, code))
-    assert "Botrik wins." in page  # 9 + 3 + 1 = 13: a tie goes to Botrik
-    assert "Landmarks: 1 × 3 3" in page and "Coins left on the favour tile 1" in page and "Total 13" in page
+    assert "Botrik wins." in page  # 6 + 3 + 1 = 10: a tie goes to Botrik
+    assert "Landmarks: 1 × 3 3" in page and "Coins left on the favour tile 1" in page and "Total 10" in page
     assert 'id="f-hb-' not in panel(client, code)  # nothing more to ask
 
 
@@ -165,17 +166,17 @@ def test_bad_input_and_illegal_moves_change_nothing_and_say_why_in_the_form(clie
     tap(client, code, "hb-player")
     # a forged "coins" delivery with 3 coins on the tile: refused by the rules, inside the form
     v = version(client, code)
-    form = form_html(panel(client, code), "hb-church")
+    form = form_html(panel(client, code), "hb-priority")
     data = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
-    r = client.post(f"/t/{code}/act", data={**data, "delivery": "coins"}, headers=HX)
+    r = client.post(f"/t/{code}/act", data={**data, "choice": "church_coins"}, headers=HX)
     assert r.status_code == 422
-    assert error_in(r.get_data(as_text=True), "hb-church") == "Botrik has only 3 coins on the favour tile; the 10-coin delivery costs him 7."
-    r = client.post(f"/t/{code}/act", data={**data, "delivery": "maybe"}, headers=HX)
-    assert r.status_code == 400 and error_in(r.get_data(as_text=True), "hb-church")
+    assert error_in(r.get_data(as_text=True), "hb-priority") == "Botrik has only 3 coins on the favour tile; the 10-coin delivery costs him 7."
+    r = client.post(f"/t/{code}/act", data={**data, "choice": "maybe"}, headers=HX)
+    assert r.status_code == 400 and error_in(r.get_data(as_text=True), "hb-priority")
     # an answer to a question that is not being asked
     r = client.post(f"/t/{code}/act", data={**data, "action": "answer", "answer": "yes"}, headers=HX)
-    assert r.status_code == 422 and error_in(r.get_data(as_text=True), "hb-church") == "That is not the question being asked now."
-    assert version(client, code) == v and game(client, code)["pending"]["step"] == "church"
+    assert r.status_code == 422 and error_in(r.get_data(as_text=True), "hb-priority") == "That is not the question being asked now."
+    assert version(client, code) == v and game(client, code)["pending"]["step"] == "priority"
 
 
 def test_the_panel_reads_in_czech_and_in_english(client):

@@ -18,8 +18,8 @@ def answer(tstate):
     action = q["action"]
     if action == "ready":
         return action, {"villagers": 1, "blueprints": 0}
-    if action == "church":
-        return action, {"delivery": "none"}
+    if action == "priority":
+        return action, {"choice": "none"}
     if action == "answer":
         p = tstate["game"]["pending"]
         return action, {"answer": "yes" if p.get("token") in ("produce", "build_road") or p["step"] == "road_target" else "no"}
@@ -72,13 +72,13 @@ def test_a_short_game_replays_to_the_same_state():
 
 
 def test_undo_then_redo_draws_the_same_disc():
-    """The disc is drawn when the market 'no' is answered, from the table's seeded counter."""
+    """The disc is drawn when 'neither church nor market' is answered, from the table's seeded counter."""
     tstate = engine.start(GAME, PLAYERS, OPTIONS, SEED).state
-    for action, params in [("ready", {"villagers": 1, "blueprints": 0}), ("botrik_turn", {}), ("church", {"delivery": "none"})]:
+    for action, params in [("ready", {"villagers": 1, "blueprints": 0}), ("botrik_turn", {})]:
         tstate = engine.step(GAME, tstate, SEED, "action", action, params, 0).state
-    first = engine.step(GAME, tstate, SEED, "action", "answer", {"answer": "no"}, 0)
-    again = engine.step(GAME, tstate, SEED, "action", "answer", {"answer": "no"}, 0)
+    first = engine.step(GAME, tstate, SEED, "action", "priority", {"choice": "none"}, 0)
+    again = engine.step(GAME, tstate, SEED, "action", "priority", {"choice": "none"}, 0)
     assert first.draws == again.draws and len(first.draws) == 1
     assert first.state == again.state
-    other_seed = [engine.step(GAME, tstate, f"other{i}", "action", "answer", {"answer": "no"}, 0).draws[0] for i in range(12)]
+    other_seed = [engine.step(GAME, tstate, f"other{i}", "action", "priority", {"choice": "none"}, 0).draws[0] for i in range(12)]
     assert len(set(other_seed)) > 1  # the draw really comes from the seed
