@@ -21,7 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "NP_": (1, 2), "lazy_gettext": None}
 METHODS = [("**.py", "python"), ("**.html", "jinja2")]
 
 

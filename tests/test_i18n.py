@@ -51,3 +51,18 @@ def test_a_czech_error_message_on_a_refused_tap(client):
     code = start_table(client)
     r = client.post(f"/t/{code}/undo", data={"v": "1"}, headers={"HX-Request": "true", "Accept-Language": "cs"})
     assert r.status_code == 422 and "Není co vrátit." in r.get_data(as_text=True)
+
+
+def test_a_label_with_a_plural_takes_the_czech_form_for_its_number(app):
+    """Czech counts agree with the noun: 1 hráč, 2 hráči, 5 hráčů."""
+    from companion.games.base import NP_, Label
+    from companion.web import tr
+
+    label = Label(NP_("%(num)d player", "%(num)d players"), num=2)
+    assert label.to_json() == {"msg": "%(num)d player", "params": {"num": 2}, "plural": "%(num)d players"}
+    for n, english, czech in [(1, "1 player", "1 hráč"), (2, "2 players", "2 hráči"), (5, "5 players", "5 hráčů")]:
+        label = Label(NP_("%(num)d player", "%(num)d players"), num=n).to_json()
+        with app.test_request_context(headers={"Accept-Language": "en"}):
+            assert tr(label) == english
+        with app.test_request_context(headers={"Accept-Language": "cs"}):
+            assert tr(label) == czech

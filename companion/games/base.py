@@ -21,6 +21,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form: ``Label(NP_("%(num)d port", "%(num)d ports"), num=n)``."""
+    return (singular, plural)
+
+
 @dataclass(frozen=True)
 class Label:
     """A translatable sentence with its parameters: ``Label(N_("%(name)s scored %(points)d"), name="Red", points=7)``.
@@ -31,13 +36,19 @@ class Label:
 
     msg: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None  # with NP_: the plural id; ``num`` in params chooses the form
 
-    def __init__(self, msg: str, **params: Any):
-        object.__setattr__(self, "msg", msg)
+    def __init__(self, msg: str | tuple[str, str], **params: Any):
+        singular, plural = msg if isinstance(msg, tuple) else (msg, None)
+        object.__setattr__(self, "msg", singular)
         object.__setattr__(self, "params", params)
+        object.__setattr__(self, "plural", plural)
 
     def to_json(self) -> dict:
-        return {"msg": self.msg, "params": dict(self.params)}
+        out = {"msg": self.msg, "params": dict(self.params)}
+        if self.plural:
+            out["plural"] = self.plural
+        return out
 
 
 class RuleError(Exception):

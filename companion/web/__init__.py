@@ -10,7 +10,7 @@ import secrets
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, request, session
-from flask_babel import Babel, gettext
+from flask_babel import Babel, gettext, ngettext
 from flask_htmx import HTMX
 from markupsafe import Markup
 
@@ -83,6 +83,8 @@ def tr(label) -> str:
     for key, value in (label.get("params") or {}).items():
         params[key] = tr(value) if isinstance(value, dict) and "msg" in value else value
     msg = label["msg"]
+    if label.get("plural"):  # Czech has three forms: 1 port, 2 porty, 5 portů
+        return ngettext(msg, label["plural"], **params)  # flask-babel reads the count from num
     return gettext(msg, **params) if params else gettext(msg)
 
 
