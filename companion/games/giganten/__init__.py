@@ -103,4 +103,5 @@ GAME = Game(
     scores=rules.scores,
     view=rules.view,
     finished=rules.finished,
+    check_profile=rules.check_profile,
 )

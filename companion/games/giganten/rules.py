@@ -123,6 +123,39 @@ def _discard_card(state, card):
         state["decks"][card["deck"] + "_discard"].append(card)
 
 
+NO_DECKS = N_("App action cards: the board values list no usable action cards yet. Enter them under Board values; until then type in what the physical cards show.")
+
+
+def _app_decks(profile, players: int) -> dict | None:
+    """The app's action card decks from the board values, or None where they are missing or
+    too small (one red card and one beige card per player are laid out each round)."""
+    try:
+        red = parse_cards(_profile(profile, "red_cards"), "red")
+        beige = parse_cards(_profile(profile, "beige_cards"), "beige")
+    except ValueError:
+        return None
+    if not red or len(beige) < players:
+        return None
+    return {"red": red, "red_discard": [], "beige": beige, "beige_discard": []}
+
+
+def app_cards(state, profile) -> bool:
+    """Whether the app lays out the action cards this round: the table chose the app's decks
+    and they exist (or the board values can make them now)."""
+    if state["modes"]["action_cards"] != "app":
+        return False
+    return state["decks"] is not None or _app_decks(profile, len(state["players"])) is not None
+
+
+def check_profile(key, value):
+    """A host-entered card list must parse (see ``parse_cards``)."""
+    if key in ("red_cards", "beige_cards") and value:
+        try:
+            parse_cards(value, "red")
+        except ValueError as e:
+            raise RuleError(N_("Cannot read the card “%(card)s”: write cards like “3x b2 l2 m5; l1 m8 p2”."), card=str(e.args[0] if e.args else value))
+
+
 # --- licence cards ------------------------------------------------------------------------------
 
 
@@ -226,18 +259,13 @@ def setup(players, options, profile, rng):
     modes = {"action_cards": options.get("action_cards") or "physical", "licences": options.get("licences") or "app"}
     decks = None
     if modes["action_cards"] == "app":
-        # "Akční karty se roztřídí podle barvy rubové strany (12 červených, 30 béžových)"
-        try:
-            red = parse_cards(_profile(profile, "red_cards"), "red")
-            beige = parse_cards(_profile(profile, "beige_cards"), "beige")
-        except ValueError:
-            red = beige = []
-        if not red or len(beige) < n:
-            # set-up cannot refuse (the table is being created), so fall back and say so
-            modes["action_cards"] = "physical"
-            notices.append(Label(N_("The board profile lists no usable action cards, so the physical action cards are used.")).to_json())
-        else:
-            decks = {"red": red, "red_discard": [], "beige": beige, "beige_discard": []}
+        # "Akční karty se roztřídí podle barvy rubové strany (12 červených, 30 béžových)". A table
+        # is created with the default board values, which list no cards: the host enters them
+        # under Board values and the app deals from the first round after that (``_app_decks``);
+        # until then the physical cards are typed in, and the table is told so.
+        decks = _app_decks(profile, n)
+        if decks is None:
+            notices.append(Label(NO_DECKS).to_json())
     licences = None
     if modes["licences"] == "app":
         licences = {"ones": int(_profile(profile, "licence_ones") or 0), "twos": int(_profile(profile, "licence_twos") or 0), "discard_ones": 0, "discard_twos": 0}
@@ -298,7 +326,7 @@ ACTIONS_BY_STEP = {
 }
 
 
-def possible_actions(state, seat=None) -> list[str]:
+def possible_actions(state, seat=None, profile=None) -> list[str]:
     """The actions the table can take now (what the phone should offer)."""
     if state["over"]:
         return [] if state["final"] else ["count_licences"]
@@ -306,7 +334,7 @@ def possible_actions(state, seat=None) -> list[str]:
     if step == 1 and state["dice_done"]:
         return ["price_die"]
     if step == 2:
-        app = modes["action_cards"] == "app"
+        app = app_cards(state, profile)
         if not state["display"] and not _red_revealed(state):
             return ["reveal_cards"] if app else ["red_card"]
         return ["take_card"] if app else ["card_taken"]
@@ -327,7 +355,7 @@ def _red_revealed(state) -> bool:
 def apply(state, action, params, seat, profile, rng):
     if action == "black_distance" and not state["over"]:
         return _black_distance(state, params)
-    if action not in possible_actions(state, seat):
+    if action not in possible_actions(state, seat, profile):
         if action == "pay_licences" and state["step"] == 7 and state["auction"]["phase"] == "paying":
             raise RuleError(N_("Only %(name)s may pay, on their own phone: the licence cards are secret."), name=_name(state, state["auction"]["leader"]))
         raise RuleError(N_("That is not possible now."))
@@ -411,6 +439,9 @@ def _move_black(state, fields: int) -> bool:
 def _reveal_cards(state, params, seat, profile, rng):
     """"a) Začínající hráč nejdříve odkryje červenou akční kartu ... b) ... odkryje tolik karet
     z béžových akčních karet, kolik hráčů se účastní hry"."""
+    if state["decks"] is None:  # the host has entered the cards since the table started
+        state["decks"] = _app_decks(profile, len(state["players"]))
+        state["notices"] = [n for n in state["notices"] if n.get("msg") != NO_DECKS]
     red = _draw_card(state, "red", rng)
     if _move_black(state, red["black"]):
         state["display"] = [red]
@@ -925,10 +956,31 @@ def loco_ranks(state, licence_points=None) -> list[int]:
     return ranks
 
 
+def _tie_breaks(state, licence_points=None) -> list:
+    """How each locomotive's place was decided, so the table can check the accounting by hand:
+    None (no other locomotive on its field), "licences" (it has more or fewer licences than
+    every locomotive on its field) or "order" (the order from the start player decided). Only
+    the outcome is public; the licence totals of the app's hands stay secret."""
+    players = state["players"]
+    if licence_points is None:
+        licence_points = [hand_points(p["hand"]) if p["hand"] is not None else 0 for p in players]
+    ties = []
+    for s, p in enumerate(players):
+        tied = [t for t in range(len(players)) if t != s and players[t]["loco"] == p["loco"]]
+        if not tied:
+            ties.append(None)
+        elif any(licence_points[t] == licence_points[s] for t in tied):
+            ties.append("order")
+        else:
+            ties.append("licences")
+    return ties
+
+
 def _final_accounting(state, licence_points=None):
     """"Každý hráč obdrží hodnotu svých věží a ropy, která se ještě nachází na plánu." """
     ranks = loco_ranks(state, licence_points)
-    final = {"ranks": ranks, "licence_points": licence_points, "money_before": [], "derricks": [], "derrick_bonus": [], "oil": [], "oil_bonus": []}
+    final = {"ranks": ranks, "licence_points": licence_points, "fields": [p["loco"] for p in state["players"]], "ties": _tie_breaks(state, licence_points),
+             "money_before": [], "derricks": [], "derrick_bonus": [], "oil": [], "oil_bonus": []}
     for seat, player in enumerate(state["players"]):
         final["money_before"].append(player["money"])
         derricks = [d for d in state["derricks"] if d["owner"] == seat]
@@ -991,7 +1043,7 @@ def prompt(state, profile=None) -> Label:
         return Label(N_("%(name)s rolls the price die for %(company)s (or let the app roll)."), name=who, company=COMPANY_NAMES[COMPANIES[state["dice_done"]]])
     if step == 2:
         if not state["red_revealed"]:
-            if state["modes"]["action_cards"] == "app":
+            if app_cards(state, profile):
                 return Label(N_("%(name)s reveals the red action card and the beige cards."), name=who)
             return Label(N_("%(name)s reveals the red action card: how many fields does it move the black locomotive?"), name=who)
         return Label(N_("%(name)s takes an action card."), name=who)
@@ -1113,8 +1165,6 @@ def _produce_info(state, who, profile):
         share=fee // n,
         lost=opts["derricks"] - opts["own"] - opts["carried"],
         payee_loco=players[opts["payees"][0]]["loco"] if opts["payees"] else None,
-        levels=sorted(d["level"] for d in state["derricks"] if d["owner"] == who),
-        affordable=players[who]["money"] // fee,
     )
 
 
@@ -1210,6 +1260,8 @@ def view(state, seat, profile=None):
         "step": state["step"],
         "step_label": Label(STEP_NAMES[state["step"]]).to_json(),
         "start_seat": state["start"],
+        # "Začínající hráč předá kostku svému levému sousedovi."
+        "next_start": (state["start"] + 1) % len(state["players"]),
         "turn_seat": state["queue"][0] if state["queue"] and not state["over"] else None,
         "queue": list(state["queue"]),
         "prices": _price_rows(state, profile),
@@ -1224,7 +1276,7 @@ def view(state, seat, profile=None):
         "licence_deck": licences,
         "modes": dict(state["modes"]),
         "ledger": list(state["ledger"]),
-        "actions": possible_actions(state, seat),
+        "actions": possible_actions(state, seat, profile),
         "over": state["over"],
         "final": state["final"],
         "notices": list(state["notices"]),
@@ -1232,6 +1284,24 @@ def view(state, seat, profile=None):
         "rail_fields": len(rail_costs(profile)) if rail_costs(profile) else None,
         "profile_keys": list(STEP_PROFILE_KEYS.get(state["step"], ())) if not state["over"] else [],
     }
+
+
+DERRICKS_LINE = {
+    None: N_("Derricks: %(n)d × $%(each)d (locomotive on field %(field)d: place %(rank)d)"),
+    "licences": N_("Derricks: %(n)d × $%(each)d (locomotives tied on field %(field)d, more licences decide: place %(rank)d)"),
+    "order": N_("Derricks: %(n)d × $%(each)d (locomotives tied on field %(field)d, the order from the start player decides: place %(rank)d)"),
+}
+
+
+def _derricks_line(final, seat) -> dict:
+    """The final accounting's derrick line with the locomotive's field and how a tie was broken
+    ("Pokud stojí více lokomotiv na stejném místě ... Hráč s více prodejními licencemi se
+    považuje za lépe umístěného hráče. Pokud nerozhodný stav trvá, rozhodne pořadí ...")."""
+    rank = final["ranks"][seat]
+    params = {"n": final["derricks"][seat], "each": data.RANK_BONUS[rank - 1], "rank": rank}
+    if "fields" not in final:  # a table finished before the field was recorded
+        return Label(N_("Derricks: %(n)d × $%(each)d (locomotive in place %(rank)d)"), **params).to_json()
+    return Label(DERRICKS_LINE[final["ties"][seat]], field=final["fields"][seat], **params).to_json()
 
 
 def scores(state, profile=None) -> list:
@@ -1242,7 +1312,7 @@ def scores(state, profile=None) -> list:
         if f:
             breakdown = [
                 [Label(N_("Money before the final accounting")).to_json(), f["money_before"][s]],
-                [Label(N_("Derricks: %(n)d × $%(each)d (locomotive in place %(rank)d)"), n=f["derricks"][s], each=data.RANK_BONUS[f["ranks"][s] - 1], rank=f["ranks"][s]).to_json(), f["derrick_bonus"][s]],
+                [_derricks_line(f, s), f["derrick_bonus"][s]],
                 [Label(N_("Oil left: %(n)d × $%(each)d"), n=f["oil"][s], each=data.OIL_LEFT).to_json(), f["oil_bonus"][s]],
             ]
         else:

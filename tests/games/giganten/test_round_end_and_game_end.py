@@ -71,6 +71,26 @@ def test_tied_locomotives_go_by_licences_then_by_order_from_the_start_player(tab
     assert t.state["final"]["ranks"] == [4, 1, 2, 3]
 
 
+def test_the_breakdown_says_how_each_tie_was_broken_without_showing_the_licences(table):
+    """"Pokud stojí více lokomotiv na stejném místě, situace se rozhodne následovně: Hráč s více
+    prodejními licencemi se považuje za lépe umístěného hráče. Pokud nerozhodný stav trvá,
+    rozhodne pořadí v posledním kole". The table checks the accounting by hand, so the breakdown
+    names the locomotive's field and what decided its place (regression: it said only "place 2",
+    and with the app's secret hands nobody could tell why)."""
+    t = table(n=4, start_player=3)
+    t.to_step(1)
+    hands = [{"ones": 1, "twos": 1}, {"ones": 0, "twos": 0}, {"ones": 1, "twos": 2}, {"ones": 3, "twos": 0}]
+    for p, h in zip(t.players, hands):
+        p["hand"] = h
+    end_now(t, [10, 12, 10, 10])
+    assert t.state["final"]["ties"] == ["order", None, "licences", "order"]
+    lines = {r["seat"]: r["breakdown"][1][0] for r in rules.scores(t.state)}
+    assert lines[1]["params"] == {"n": 0, "each": 5000, "rank": 1, "field": 12} and "tied" not in lines[1]["msg"]
+    assert "more licences decide" in lines[2]["msg"] and lines[2]["params"]["rank"] == 2
+    assert "order from the start player" in lines[3]["msg"] and lines[3]["params"]["rank"] == 3
+    assert all("licence_points" not in str(line["params"]) for line in lines.values())
+
+
 def test_physical_licences_are_counted_only_when_locomotives_tie(table):
     t = table(n=3, licences="physical", start_player=1)
     end_now(t, [3, 3, 1])

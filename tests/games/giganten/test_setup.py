@@ -1,6 +1,9 @@
 """Příprava hry: money, derricks, locomotives, prices, the start player with the die."""
 import json
 
+import pytest
+
+from companion.games.base import RuleError
 from companion.games.giganten import GAME, data, rules
 
 
@@ -32,9 +35,36 @@ def test_unknown_black_track_is_asked_before_the_first_round(table):
     assert table(profile={"black_track_length": 20}).state["step"] == 1
 
 
-def test_app_action_cards_without_a_deck_in_the_profile_fall_back_to_physical(table):
-    t = table(action_cards="app")
-    assert t.state["modes"]["action_cards"] == "physical" and t.state["notices"]
+def test_app_action_cards_entered_after_the_table_started_are_dealt_from_the_next_round(table):
+    """"Akční karty se roztřídí podle barvy rubové strany (12 červených, 30 béžových), každý
+    balíček se zamíchá". A table starts with the default board values, which list no cards (the
+    host enters them on the Board values page afterwards): the app must not drop the table's
+    choice at set-up, only ask for the physical cards until the decks exist (regression: the
+    choice "app" silently became "physical" for good, so the app's decks could never be used)."""
+    t = table(action_cards="app", profile={"black_track_length": 20})
+    assert t.state["modes"]["action_cards"] == "app" and t.state["notices"]
+    for _ in range(3):
+        t.act("price_die", value=2, colour="blue")
+    assert rules.possible_actions(t.state, None, t.profile) == ["red_card"]
+    assert "red action card:" in rules.prompt(t.state, t.profile).msg
+    t.act("red_card", black=1)
+    t.to_step(8)
+    t.act("end_round")
+    # the host enters the decks (a profile event); the next round the app deals them
+    t.profile.update({"red_cards": "4x b1 l1 m4", "beige_cards": "8x l2 m6"})
+    for _ in range(3):
+        t.act("price_die", value=2, colour="blue")
+    assert rules.possible_actions(t.state, None, t.profile) == ["reveal_cards"]
+    t.act("reveal_cards")
+    assert len(t.state["display"]) == 5 and t.state["notices"] == []
+    assert len(t.state["decks"]["red"]) == 3 and len(t.state["decks"]["beige"]) == 4
+
+
+def test_a_card_list_that_cannot_be_read_is_refused_on_the_board_values_page():
+    with pytest.raises(RuleError):
+        rules.check_profile("beige_cards", "2x l2 m6; l1 q4")
+    rules.check_profile("beige_cards", "2x l2 m6; l1 m8 p2")
+    rules.check_profile("red_cards", None)
 
 
 def test_state_is_json(table):

@@ -206,7 +206,7 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     assert "Final accounting" in html and "Winner:" in html
     winner = html[html.index("gg-winner"):html.index("</h2>", html.index("gg-winner"))]
     assert "Dana" in winner and "Anna" not in winner
-    for amount in ("$25,000", "$14,000", "$17,000", "$15,000", "Derricks: 1 × $5000 (locomotive in place 1)", "Oil left: 5 × $1000"):
+    for amount in ("$25,000", "$14,000", "$17,000", "$15,000", "Derricks: 1 × $5000 (locomotive on field 4: place 1)", "Oil left: 5 × $1000"):
         assert amount in html, amount
     assert not Forms(html).forms.keys() - {"gg-black-fix"}  # nothing left to do but undo
 
