@@ -55,7 +55,13 @@ def _v1(db: sqlite_utils.Database) -> None:
     db["seats"].create({"code": str, "seat": int, "device": str, "token": str}, pk=("code", "seat"))
 
 
-MIGRATIONS = [_v1]
+def _v2(db: sqlite_utils.Database) -> None:
+    # the board values a host last entered for a game: new tables of that game start from them,
+    # so a printed chart is copied from the box once per install, not once per table
+    db["board_values"].create({"game": str, "key": str, "value": str, "confirmed": int}, pk=("game", "key"))
+
+
+MIGRATIONS = [_v1, _v2]
 
 
 def connect(path: str) -> sqlite_utils.Database:

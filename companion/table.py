@@ -114,7 +114,7 @@ def version(db: sqlite_utils.Database, code: str) -> int | None:
 def create(db, slug: str, players: list, options: dict, host: str, seed: str | None = None, profile: dict | None = None) -> str:
     game = GAMES[slug]
     seed = seed or new_seed()
-    start = engine.start(game, players, options, seed, profile)
+    start = engine.start(game, players, options, seed, profile if profile is not None else remembered_profile(db, game))
     code = new_code()
     now = _now()
     with store.write(db):
@@ -174,6 +174,11 @@ def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, v
             }
         )
         _move_head(db, table, seq, result.state)
+        if kind == "profile":
+            db["board_values"].upsert(
+                {"game": table.game.slug, "key": params["key"], "value": _dump(params["value"]), "confirmed": int(bool(params.get("confirmed")))},
+                pk=("game", "key"),
+            )
         return Outcome(load(db, code), result.label)
 
 
@@ -200,6 +205,15 @@ def redo(db, code: str, version: int) -> Outcome:
             raise RuleError(N_("There is nothing to redo."))
         _move_head(db, table, table.head + 1, json.loads(event["state"]))
         return Outcome(load(db, code), {"msg": N_("Redone: %(what)s"), "params": {"what": json.loads(event["label"])}})
+
+
+def remembered_profile(db, game: Game) -> dict:
+    """The game's board profile with the values a host of this install last entered."""
+    profile = engine.default_profile(game)
+    for row in db.query("select key, value, confirmed from board_values where game = ?", [game.slug]):
+        if row["key"] in profile:
+            profile[row["key"]] = {"value": json.loads(row["value"]), "confirmed": bool(row["confirmed"])}
+    return profile
 
 
 def _initial(db, code: str) -> str:

@@ -65,3 +65,13 @@ def test_a_value_saved_from_a_stale_page_is_refused(client, charted):
     r = client.post(f"/t/{code}/settings", data={"key": "chart", "v": v, "value": "6"})
     assert r.status_code == 409
     assert client.get(f"/t/{code}/export.json").json["state"]["profile"]["chart"]["value"] == [5]
+
+
+def test_a_value_entered_once_is_where_the_next_table_of_the_game_starts(client, charted):
+    """The host copies a printed chart from the box once per install, not once per table."""
+    first = start_table(client)
+    save(client, first, value="4 5 6", confirmed="1")
+    second = start_table(client)
+    data = client.get(f"/t/{second}/export.json").json
+    assert data["board_profile"]["chart"] == {"value": [4, 5, 6], "confirmed": True}
+    assert data["events"] == []  # it is where the table starts, not a change made in it
