@@ -5,7 +5,7 @@ time track, the prices, the investment chart and the cubes in each region, and t
 next. See docs/games/tinners-trail.md for the model and every rulebook choice.
 """
 from ..base import N_, Bool, Choice, Game, Int, IntList, Text
-from . import data, rules, view
+from . import board, data, rules, view
 
 REGION = Text(max_len=40, required=True)
 DIE = Int(0, 20, required=False)
@@ -60,4 +60,5 @@ GAME = Game(
     view=view.view,
     finished=view.finished,
     profile=data.PROFILE,
+    check_profile=board.check_profile,
 )

@@ -64,6 +64,41 @@ def parse_borders(b: dict) -> list | None:
     return pairs or None
 
 
+def check_profile(key: str, value) -> None:
+    """Refuse a map the app could not read, when the host saves it (not later, on every phone)."""
+    if key == "map_regions":
+        parse_map({"map_regions": value})
+    elif key == "map_borders":
+        parse_borders({"map_borders": value})
+
+
+def _folded(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def sync_map(state: dict) -> None:
+    """Every region of the printed map (``map_regions``) exists in the state, under the map's spelling.
+
+    The host may fill in the map after the table has started, even after regions were typed in:
+    a typed region that is the same name (case and spaces aside) takes the map's spelling and coast,
+    every other map region is added empty. Regions typed that are not on the map stay as they are."""
+    known = parse_map(state["board"])
+    if not known:
+        return
+    for name, printed in known.items():
+        typed = next((key for key in state["regions"] if _folded(key) == _folded(name)), None)
+        if typed is None:
+            state["regions"][name] = new_region(printed["coastal"])
+            continue
+        if typed != name:
+            state["regions"][name] = state["regions"].pop(typed)
+            for pairs in (state["adits"], state["borders"]):
+                for i, pair in enumerate(pairs):
+                    if typed in pair:
+                        pairs[i] = border_key(*[name if n == typed else n for n in pair])
+        state["regions"][name]["coastal"] = printed["coastal"]
+
+
 def new_region(coastal: bool) -> dict:
     return {"tin": 0, "copper": 0, "water": 0, "mine": None, "miner": False, "port": False,
             "train": False, "coastal": bool(coastal), "seeded": False}
@@ -117,6 +152,12 @@ def learn_border(state: dict, a: str, b: str) -> None:
         state["borders"].sort()
 
 
+# 'Když hráč umístí na území vlak, okamžitě z něj odebere dvě kostičky vody a jednu kostičku vody z
+# každého sousedícího území.' 'Když hráč umístí na území přístav, okamžitě z něj odebere jednu
+# kostičku vody.'
+TRAIN_WATER_HERE, TRAIN_WATER_NEXT_DOOR, PORT_WATER = 2, 1, 1
+
+
 def remove_water(region: dict, n: int) -> int:
     """Take up to ``n`` water cubes; a region never holds fewer than none. Returns how many went."""
     taken = min(n, region["water"])
@@ -136,7 +177,9 @@ def discovery(state: dict, name: str, dice_tin: int, dice_copper: int, dice_wate
     region = state["regions"][name]
     adits = sum(1 for pair in state["adits"] if name in pair)
     trains_next_door = sum(1 for other in neighbours(state, name) if state["regions"][other]["train"])
-    water_off = adits + (2 if region["train"] else 0) + (1 if region["port"] else 0) + trains_next_door
+    train_water = TRAIN_WATER_HERE if region["train"] else 0
+    port_water = PORT_WATER if region["port"] else 0
+    water_off = adits + train_water + port_water + trains_next_door * TRAIN_WATER_NEXT_DOOR
     return {
         "tin": dice_tin + adits,
         "copper": dice_copper + adits,
@@ -144,5 +187,8 @@ def discovery(state: dict, name: str, dice_tin: int, dice_copper: int, dice_wate
         "adits": adits,
         "train": region["train"],
         "port": region["port"],
+        "train_water": train_water,
+        "port_water": port_water,
         "trains_next_door": trains_next_door,
+        "water_off": water_off,
     }

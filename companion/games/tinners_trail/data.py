@@ -30,13 +30,11 @@ ACTION_TIMES = [2, 1, 2, 1, 3, 2, 1, 1, 0]  # "PŘEHLED KOLA ... ČASOVÉ BODY" 
 # dva žetony na druhé, dva žetony na třetí a tři žetony na čtvrté okénko."
 PUMP_STACKS = {1: [1], 2: [1, 2], 3: [1, 2, 2], 4: [1, 2, 2, 3]}
 
-# Points the rulebook's worked examples do show (used in tests and the docs; not a chart):
-# "V prvním kole jsme hodili celkem dvě oka ... Dostaneme 3, bílou kostičku ceny cínu umístíme na
-# pole 4£ ... cena cínu je momentálně na nejnižší úrovni" and "výsledek je tedy sedm. Oranžovou
-# kostičku uložíme na pole 8£".
-EXAMPLE_PRICES = {"tin": {3: (4, "bottom")}, "copper": {7: (8, None)}}
-
 DEVELOPMENTS = ("miners", "ports", "trains", "adits")
+
+UNKNOWN_DISPLAY = "?: printed on the board's development display; FACTS.md: unknown"
+UNKNOWN_DIE = "?: FACTS.md: faces of the three special dice unknown"
+UNKNOWN_VP = "?: FACTS.md: VP per box unknown"
 
 PROFILE = (
     ProfileValue("start_money", N_("Starting money (£)"), Int(0, 100), 15,
@@ -59,13 +57,13 @@ PROFILE = (
     ProfileValue("pumps_r3", N_("Steam pump stacks, round 3"), IntList(0, 9, 0, 8), list(PUMP_STACKS[3]), "R: phase 2 text", True),
     ProfileValue("pumps_r4", N_("Steam pump stacks, round 4"), IntList(0, 9, 0, 8), list(PUMP_STACKS[4]), "R: phase 2 text", True),
     ProfileValue("display_miners", N_("Miners on display in rounds 1-4"), IntList(0, 30, 4, 4), None,
-                 "?: printed on the board's development display; FACTS.md: unknown", False),
+                 UNKNOWN_DISPLAY, False),
     ProfileValue("display_ports", N_("Ports on display in rounds 1-4"), IntList(0, 30, 4, 4), None,
-                 "?: printed on the board's development display; FACTS.md: unknown", False),
+                 UNKNOWN_DISPLAY, False),
     ProfileValue("display_trains", N_("Trains on display in rounds 1-4"), IntList(0, 30, 4, 4), None,
-                 "?: printed on the board's development display; FACTS.md: unknown", False),
+                 UNKNOWN_DISPLAY, False),
     ProfileValue("display_adits", N_("Adits on display in rounds 1-4"), IntList(0, 30, 4, 4), None,
-                 "?: printed on the board's development display; FACTS.md: unknown", False),
+                 UNKNOWN_DISPLAY, False),
     ProfileValue("price_totals", N_("Ore price chart: lowest dice total of each level, bottom level first"),
                  IntList(-5, 40, 2, 30), None,
                  "?: the middle row of the price chart; FACTS.md: unknown. Rulebook example: total 3 is the bottom level", False),
@@ -74,21 +72,21 @@ PROFILE = (
     ProfileValue("price_copper", N_("Ore price chart: copper price (£) of each level, bottom level first"), IntList(0, 99, 2, 30), None,
                  "?: FACTS.md: unknown. Rulebook example: total 7 gives copper £8", False),
     ProfileValue("die_tin", N_("Faces of the white (tin) die"), IntList(0, 9, 6, 6), None,
-                 "?: FACTS.md: faces of the three special dice unknown", False),
+                 UNKNOWN_DIE, False),
     ProfileValue("die_copper", N_("Faces of the orange (copper) die"), IntList(0, 9, 6, 6), None,
-                 "?: FACTS.md: faces of the three special dice unknown", False),
+                 UNKNOWN_DIE, False),
     ProfileValue("die_water", N_("Faces of the blue (water) die"), IntList(0, 9, 6, 6), None,
-                 "?: FACTS.md: faces of the three special dice unknown", False),
+                 UNKNOWN_DIE, False),
     ProfileValue("invest_costs", N_("Investment chart: cost (£) of each row"), IntList(1, 200, 1, 12), [5, 10, 15, 20],
                  "R: the round-two example names boxes of £5, £10, £15 and £20; FACTS.md: further rows unknown, add them if your board has more", True),
     ProfileValue("invest_vp_r1", N_("Investment chart: VP of each row in round 1"), IntList(0, 200, 1, 12), None,
-                 "?: FACTS.md: VP per box unknown", False),
+                 UNKNOWN_VP, False),
     ProfileValue("invest_vp_r2", N_("Investment chart: VP of each row in round 2"), IntList(0, 200, 1, 12), [5, 10, 15, 20],
                  "R: round-two example: '15£ za 15 vítězných bodů ... 5£ za 5 ... 10£ za 10 ... 20£ za 20'", True),
     ProfileValue("invest_vp_r3", N_("Investment chart: VP of each row in round 3"), IntList(0, 200, 1, 12), None,
-                 "?: FACTS.md: VP per box unknown", False),
+                 UNKNOWN_VP, False),
     ProfileValue("invest_vp_r4", N_("Investment chart: VP of each row in round 4"), IntList(0, 200, 1, 12), None,
-                 "?: FACTS.md: VP per box unknown", False),
+                 UNKNOWN_VP, False),
     ProfileValue("map_regions", N_("Map regions (name:tin:copper[:coast]; ...)"), Text(max_len=2000), None,
                  "?: the map is not in the rulebook. FACTS.md (M, one source): 19 regions, 11 with printed cubes, 8 empty (R: 8 empty)", False),
     ProfileValue("map_borders", N_("Map borders (name,name; ...)"), Text(max_len=4000), None,
@@ -97,4 +95,3 @@ PROFILE = (
 
 DEFAULTS = {pv.key: pv.value for pv in PROFILE}
 CONFIRMED = {pv.key: pv.confirmed for pv in PROFILE}
-LABELS = {pv.key: pv.label for pv in PROFILE}

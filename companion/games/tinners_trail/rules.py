@@ -46,10 +46,7 @@ def setup(players, options, profile, rng):
     # 'Každý hráč začíná se startovním kapitálem 15£.'
     for seat in range(n):
         pay(state, seat, b["start_money"], Label(N_("Starting money")))
-    known = bd.parse_map(b)
-    if known:
-        for name, printed in known.items():
-            state["regions"][name] = bd.new_region(printed["coastal"])
+    bd.sync_map(state)
     return state
 
 
@@ -168,6 +165,8 @@ def price_steps(round_no, last_level, dice_total):
     elif last_level == "bottom":
         steps.append((Label(N_("Last price was at the bottom level")), +1))
         total += 1
+    elif last_level is not None:
+        steps.append((Label(N_("Last price was between the bottom and the top level")), 0))
     if round_no == 4:
         steps.append((Label(N_("Last round: competition presses prices down")), -1))
         total -= 1
@@ -272,10 +271,10 @@ def developments(state):
 
 
 SUPPLY_SHORT = {
-    "miners": N_("Only %(n)d miners are left in the supply."),
-    "ports": N_("Only %(n)d ports are left in the supply."),
-    "trains": N_("Only %(n)d trains are left in the supply."),
-    "adits": N_("Only %(n)d adits are left in the supply."),
+    "miners": N_("Miners left in the supply: %(n)d."),
+    "ports": N_("Ports left in the supply: %(n)d."),
+    "trains": N_("Trains left in the supply: %(n)d."),
+    "adits": N_("Adits left in the supply: %(n)d."),
 }
 
 
@@ -288,7 +287,7 @@ def set_display(state, params):
     for kind in data.DEVELOPMENTS:
         state["display"][kind] = params[kind]
     begin_actions(state)
-    return state, Label(N_("On display: %(miners)d miners, %(ports)d ports, %(trains)d trains, %(adits)d adits"),
+    return state, Label(N_("On display: miners %(miners)d, ports %(ports)d, trains %(trains)d, adits %(adits)d"),
                         **{k: params[k] for k in data.DEVELOPMENTS})
 
 
@@ -401,11 +400,22 @@ def menu(state, seat):
                 reason = Label(N_("Every known region already has one."))
             elif action == "adit" and len(regions) < 2:
                 reason = Label(N_("An adit joins two regions; add them first."))
+            elif action == "adit" and free_borders(state) == []:
+                reason = Label(N_("Every border already has an adit."))
         elif action == "pumps" and not state["display"]["pumps"]:
             reason = Label(N_("None left on display this round."))
         rows.append({"action": action, "time": time, "enabled": reason is None,
                      "reason": reason.to_json() if reason else None})
     return rows
+
+
+def free_borders(state):
+    """Borders of the printed map without an adit ('Přes jednu hranici je možné položit nejvíce jeden
+    odvodňovací kanál'), or None while the map's borders are unknown."""
+    known = bd.parse_borders(state["board"])
+    if known is None:
+        return None
+    return [pair for pair in known if pair not in state["adits"] and all(n in state["regions"] for n in pair)]
 
 
 def check_menu(state, seat, action):
@@ -516,12 +526,12 @@ def mine(state, seat, params):
     if count < 1:
         raise RuleError(N_("Mine at least one cube."))
     if count > bd.capacity(region):
-        raise RuleError(N_("The mine in %(region)s can lift only %(capacity)d cubes."), region=name, capacity=bd.capacity(region))
+        raise RuleError(N_("The mine in %(region)s lifts at most this many cubes: %(capacity)d."), region=name, capacity=bd.capacity(region))
     if tin > region["tin"] or copper > region["copper"]:
         raise RuleError(N_("%(region)s has only %(tin)d tin and %(copper)d copper."), region=name, tin=region["tin"], copper=region["copper"])
     water = region["water"]
     cost = count * water
-    pay(state, seat, -cost, Label(N_("Mining %(count)d cubes in %(region)s: %(count)d × £%(water)d"), count=count, region=name, water=region["water"]))
+    pay(state, seat, -cost, Label(N_("Mining in %(region)s: %(count)d × £%(water)d"), count=count, region=name, water=region["water"]))
     region["tin"] -= tin
     region["copper"] -= copper
     region["water"] += 1
@@ -543,7 +553,7 @@ def port(state, seat, params):
         raise RuleError(N_("%(region)s already has a port."), region=name)
     region["port"] = True
     state["display"]["ports"] -= 1
-    gone = bd.remove_water(region, 1)
+    gone = bd.remove_water(region, bd.PORT_WATER)
     spend(state, seat, "port")
     return state, Label(N_("%(name)s builds a port in %(region)s; %(water)d water removed"), name=name_of(state, seat), region=name, water=gone)
 
@@ -609,8 +619,8 @@ def train(state, seat, params):
     next_door = bd.neighbours(state, name)
     region["train"] = True
     state["display"]["trains"] -= 1
-    here = bd.remove_water(region, 2)
-    around = sum(bd.remove_water(state["regions"][other], 1) for other in next_door)
+    here = bd.remove_water(region, bd.TRAIN_WATER_HERE)
+    around = sum(bd.remove_water(state["regions"][other], bd.TRAIN_WATER_NEXT_DOOR) for other in next_door)
     spend(state, seat, "train")
     return state, Label(N_("%(name)s builds a train in %(region)s; %(here)d water removed there and %(around)d next door"),
                         name=name_of(state, seat), region=name, here=here, around=around)
@@ -625,14 +635,14 @@ def pumps(state, seat, params):
     targets = [part for part in (params.get("remove_from") or "").split(",") if part.strip()]
     targets += [params[key] for key in PUMP_FIELDS if params.get(key)]
     if len(targets) > stack:
-        raise RuleError(N_("The stack has only %(n)d pumps."), n=stack)
+        raise RuleError(N_("Pumps in the stack: %(n)d."), n=stack)
     for target in targets:
         name = bd.find_region(state, target)
         if bd.remove_water(state["regions"][name], 1) == 0:
             raise RuleError(N_("%(region)s has no water left to pump."), region=name)
     state["display"]["pumps"].remove(stack)
     spend(state, seat, "pumps")
-    return state, Label(N_("%(name)s takes %(n)d steam pumps and removes %(removed)d water"),
+    return state, Label(N_("%(name)s takes the steam pump stack (pumps: %(n)d) and removes %(removed)d water"),
                         name=name_of(state, seat), n=stack, removed=len(targets))
 
 
@@ -715,7 +725,12 @@ def sell_ore(state):
 def start_investments(state):
     """'Pořadí investování určuje Pořadí hráčů na herním plánu.'"""
     state["phase"] = "investments"
-    state["invest"] = {"passed": [], "turn": state["order"][0]}
+    state["invest"] = {"passed": [], "turn": None}
+    next_investor(state, state["order"][-1])
+
+
+# 'Každé okénko tabulky smí ovšem obsahovat nejvýše dvě kostičky investic.'
+CUBES_PER_BOX = 2
 
 
 def box_key(rnd, cost):
@@ -746,7 +761,7 @@ def invest(state, params):
         raise RuleError(N_("No row of the investment chart costs £%(cost)d."), cost=cost)
     if player["cubes_left"] <= 0:
         raise RuleError(N_("%(name)s has no investment cubes left."), name=player["name"])
-    if cubes_in_box(state, rnd, cost) >= 2:
+    if cubes_in_box(state, rnd, cost) >= CUBES_PER_BOX:
         raise RuleError(N_("The £%(cost)d box of round %(round)d already holds two cubes."), cost=cost, round=rnd)
     vp = box_vp(state, rnd, cost)
     if vp is None:
@@ -770,16 +785,30 @@ def invest_pass(state):
     return state, Label(N_("%(name)s stops investing"), name=name_of(state, seat))
 
 
+def can_invest(state, seat):
+    """A cube left and a box of this round's column with room that the player can pay for."""
+    player, rnd = state["players"][seat], state["round"]
+    return player["cubes_left"] > 0 and any(
+        cost <= player["money"] and cubes_in_box(state, rnd, cost) < CUBES_PER_BOX
+        for cost in state["board"].get("invest_costs") or [])
+
+
 def next_investor(state, seat):
     """'Poté, co každý hráč měl možnost investovat, se začne investování nanovo, opět podle Pořadí
-    hráčů. Hráč, který ještě nepasoval, může provést jednu investici nebo pasovat.'"""
+    hráčů. Hráč, který ještě nepasoval, může provést jednu investici nebo pasovat.' A player who can
+    make no investment (no cube left, or no box with room they can pay for) has only the pass: the
+    app passes for them instead of asking."""
     order, passed = state["order"], state["invest"]["passed"]
     i = order.index(seat)
     for step in range(1, len(order) + 1):
         candidate = order[(i + step) % len(order)]
-        if candidate not in passed:
-            state["invest"]["turn"] = candidate
-            return
+        if candidate in passed:
+            continue
+        if not can_invest(state, candidate):
+            passed.append(candidate)
+            continue
+        state["invest"]["turn"] = candidate
+        return
     state["invest"] = None
     start_exploration(state)
 
@@ -831,7 +860,7 @@ def discover(state, params, rng):
     region = state["regions"][name]
     region.update(tin=got["tin"], copper=got["copper"], water=got["water"], seeded=True)
     state["pending_seed"] = None
-    label = Label(N_("%(region)s: dice %(dtin)d tin, %(dcopper)d copper, %(dwater)d water; with %(adits)d adits and %(trains)d trains next door it holds %(tin)d tin, %(copper)d copper, %(water)d water"),
+    label = Label(N_("%(region)s: dice %(dtin)d tin, %(dcopper)d copper, %(dwater)d water; adits: %(adits)d, trains next door: %(trains)d; it now holds %(tin)d tin, %(copper)d copper, %(water)d water"),
                   region=name, dtin=tin, dcopper=copper, dwater=water, adits=got["adits"], trains=got["trains_next_door"],
                   tin=got["tin"], copper=got["copper"], water=got["water"])
     if pending["reason"] == "explore":
@@ -927,6 +956,11 @@ def fix_price(state, params):
         raise RuleError(N_("This round's prices are not set yet."))
     old = record["price"]
     record.update(price=params["price"], level=params["level"])
+    # The history is a separate copy once the state has been stored: next round's modifier reads
+    # it ('Pokud byla předešlá cena na nejvyšší úrovni ...'), so it must hear of the correction too.
+    for entry in state["price_history"]:
+        if entry["ore"] == ore and entry["round"] == state["round"]:
+            entry.update(price=params["price"], level=params["level"])
     log_fix(state, params, ore, old, params["price"])
     msg = N_("Correction: tin price £%(old)s → £%(new)s (%(note)s)") if ore == "tin" else N_("Correction: copper price £%(old)s → £%(new)s (%(note)s)")
     return state, Label(msg, old=old, new=params["price"], note=params.get("note") or "")
@@ -966,6 +1000,7 @@ PHASE_ACTIONS = {
 
 def apply(state, action, params, seat, profile, rng):
     state["board"] = bd.resolve(profile)
+    bd.sync_map(state)  # the host may have entered the map since the last action
     state.pop("_settled", None)
     if action in FIXES:
         return FIXES[action](state, params)

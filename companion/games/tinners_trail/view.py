@@ -34,11 +34,25 @@ ACTION_LABELS = {
 }
 
 
+def current(state, profile=None):
+    """The state as the board values in force now see it. The host may have changed a value (even
+    entered the whole map) since the last action refreshed the state's copy; this reads a copy and
+    never changes the stored state."""
+    if profile is None:
+        return state
+    state = {**state, "board": {**state["board"], **bd.resolve(profile)},
+             "regions": {name: dict(r) for name, r in state["regions"].items()},
+             "adits": [list(pair) for pair in state["adits"]], "borders": [list(pair) for pair in state["borders"]]}
+    bd.sync_map(state)
+    return state
+
+
 def finished(state):
     return state["phase"] == "over"
 
 
 def prompt(state, profile=None):
+    state = current(state, profile)
     phase = state["phase"]
     if phase == "setup":
         known = bd.parse_map(state["board"])
@@ -90,6 +104,7 @@ def scores(state, profile=None):
     peníze ... Pokud i teď nastala shoda, spočítejte kostičky cínu a mědi kontrolované zmíněnými
     hráči (tj. kostičky na herním plánu na územích, ve kterých mají doly) ... Je-li shoda i teď,
     vyhrává hráč, který je na Pořadí hráčů více vlevo.'"""
+    state = current(state, profile)
     order = [s for s in state["order"] if s is not None]
     rows = []
     for seat, player in enumerate(state["players"]):
@@ -138,9 +153,7 @@ def board_status(state):
 
 
 def view(state, seat=None, profile=None):
-    if profile is not None:
-        # the host may have corrected a board value since the last action refreshed the copy
-        state = {**state, "board": {**state["board"], **profile}}
+    state = current(state, profile)
     b = state["board"]
     active = rules.active_seat(state)
     players = []
@@ -192,6 +205,9 @@ def view(state, seat=None, profile=None):
     out["invest_options"] = invest_options(state)
     out["empty_regions"] = sorted(n for n, r in state["regions"].items() if bd.is_empty(r))
     out["time_track"] = time_track(state)
+    out["time_per_round"] = b["time_per_round"]
+    out["only_pass"] = bool(out["menu"]) and [row["action"] for row in out["menu"] if row["enabled"]] == ["pass"]
+    out["seeded_count"] = sum(1 for r in state["regions"].values() if r["seeded"])
     out["known_map"] = bd.parse_map(b) is not None
     out["known_borders"] = bd.parse_borders(b) is not None
     out["dice_known"] = all(b.get(k) for k in ("die_tin", "die_copper", "die_water"))
@@ -205,6 +221,9 @@ def action_choices(state, seat):
     player = state["players"][seat]
     names = sorted(regions)
     borders = bd.parse_borders(state["board"])
+    # The form starts with as many cubes as the mine can lift and pay for, the dearer ore first.
+    prices = {ore: (state["prices"][ore] or {}).get("price") or 0 for ore in rules.ORES}
+    first, second = ("tin", "copper") if prices["tin"] > prices["copper"] else ("copper", "tin")
     mines = []
     for name in names:
         r = regions[name]
@@ -215,21 +234,19 @@ def action_choices(state, seat):
         most = min(cap, ore)
         if r["water"]:
             most = min(most, player["money"] // r["water"])
+        suggest = {first: min(r[first], most)}
+        suggest[second] = min(r[second], most - suggest[first])
         mines.append({"region": name, "tin": r["tin"], "copper": r["copper"], "water": r["water"],
                       "capacity": cap, "cost_per_cube": r["water"], "most": most,
                       "costs": [[n, n * r["water"]] for n in range(1, most + 1)],
-                      # what the form starts with: as many cubes as the mine can lift and pay for
-                      "suggest_copper": min(r["copper"], most), "suggest_tin": min(r["tin"], most - min(r["copper"], most))})
-    adit_pairs = None
-    if borders is not None:
-        adit_pairs = [pair for pair in borders if pair not in state["adits"] and all(n in regions for n in pair)]
+                      "suggest_copper": suggest["copper"], "suggest_tin": suggest["tin"]})
     return {
         "build_mine": {"regions": [n for n in names if regions[n]["mine"] is None], "max_bid": player["money"]},
         "mine": {"mines": mines},
         "port": {"regions": [n for n in names if regions[n]["coastal"] and not regions[n]["port"]]},
         "miner": {"regions": [n for n in names if not regions[n]["miner"]]},
         "train": {"regions": [n for n in names if not regions[n]["train"]], "others": names},
-        "adit": {"regions": names, "pairs": adit_pairs},
+        "adit": {"regions": names, "pairs": rules.free_borders(state), "dug": state["adits"]},
         "pumps": {"regions": [n for n in names if regions[n]["water"] > 0],
                   "stack": max(state["display"]["pumps"]) if state["display"]["pumps"] else 0},
     }
@@ -255,8 +272,9 @@ def seed_preview(state):
         return None
     got = bd.discovery(state, pending["region"], 0, 0, 0)
     return {"region": pending["region"], "reason": pending["reason"], "seat": pending["seat"],
-            "adits": got["adits"], "train": got["train"], "port": got["port"], "trains_next_door": got["trains_next_door"],
-            "water_off": got["adits"] + (2 if got["train"] else 0) + (1 if got["port"] else 0) + got["trains_next_door"]}
+            "adits": got["adits"], "train_water": got["train_water"], "port_water": got["port_water"],
+            "trains_next_door": got["trains_next_door"], "water_off": got["water_off"],
+            "changes": bool(got["adits"] or got["water_off"])}
 
 
 def invest_options(state):
@@ -270,15 +288,17 @@ def invest_options(state):
     for cost in state["board"].get("invest_costs") or []:
         cubes = [i["seat"] for i in state["investments"] if i["round"] == rnd and i["cost"] == cost]
         reason = None
-        if len(cubes) >= 2:
+        if len(cubes) >= rules.CUBES_PER_BOX:
             reason = Label(N_("This box already holds two cubes."))
         elif player["cubes_left"] <= 0:
             reason = Label(N_("No investment cubes left."))
         elif player["money"] < cost:
             reason = Label(N_("Not enough money (£%(money)d)."), money=player["money"])
         rows.append({"cost": cost, "vp": rules.box_vp(state, rnd, cost), "cubes": cubes,
+                     "free": max(0, rules.CUBES_PER_BOX - len(cubes)),
                      "enabled": reason is None, "reason": reason.to_json() if reason else None})
-    return {"seat": seat, "round": rnd, "rows": rows, "money": player["money"], "cubes_left": player["cubes_left"]}
+    return {"seat": seat, "round": rnd, "rows": rows, "money": player["money"], "cubes_left": player["cubes_left"],
+            "passed": list(state["invest"]["passed"])}
 
 
 def time_track(state):

@@ -63,7 +63,7 @@ def test_mining_more_than_capacity_is_refused(table):
     """'Každé z uvedených vylepšení zvyšuje kapacitu dolu o jedna' - without them the mine lifts two."""
     t = table().to_actions(order=("Red", "Purple", "Yellow"))
     t.region("C").update(copper=5, water=0, mine=t.seat("Red"))
-    assert "can lift only" in t.fails("mine", region="C", copper=3)
+    assert "lifts at most this many cubes: 2" in t.fails("mine", region="C", copper=3)
     t.do("mine", region="C", copper=2)  # free: 'Nejsou-li v území žádné kostičky vody, je těžba rudy v tomto území bezplatná.'
     assert t.g["ledger"][-1]["change"] == 0
 

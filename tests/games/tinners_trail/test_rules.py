@@ -77,7 +77,7 @@ def test_typed_display_cannot_exceed_the_supply(table):
     t.do("start_game")
     t.do("roll_price", dice=[2]); t.do("set_price", price=4, level="bottom")
     t.do("roll_price", dice=[6]); t.do("set_price", price=8, level="middle")
-    assert "trains" in t.fails("set_display", miners=1, ports=1, trains=4, adits=1)  # '3 vlaky'
+    assert t.fails("set_display", miners=1, ports=1, trains=4, adits=1) == "Trains left in the supply: 3."  # '3 vlaky'
 
 
 # --- Phase 3: the time track ----------------------------------------------------------------------
@@ -261,8 +261,9 @@ def test_adit_into_a_completely_empty_region_adds_nothing_until_it_is_rolled(tab
     t.do("add_region", region="E")
     t.do("adit", region="A", other_region="E")
     assert bd.cubes(t.region("E")) == 0
-    assert bd.discovery(t.g, "E", 1, 1, 2) == {"tin": 2, "copper": 2, "water": 1, "adits": 1, "train": False,
-                                               "port": False, "trains_next_door": 0}
+    got = bd.discovery(t.g, "E", 1, 1, 2)
+    assert {k: got[k] for k in ("tin", "copper", "water", "adits", "trains_next_door", "water_off")} == {
+        "tin": 2, "copper": 2, "water": 1, "adits": 1, "trains_next_door": 0, "water_off": 1}
 
 
 def test_pumps_take_the_highest_stack(table):
@@ -272,7 +273,7 @@ def test_pumps_take_the_highest_stack(table):
     t.g["round"] = 4
     t.to_actions(order=("Red", "Purple", "Yellow"))
     t.region("C")["water"] = 3
-    assert "only 3 pumps" in t.fails("pumps", remove_from="C, C, C, A")
+    assert t.fails("pumps", remove_from="C, C, C, A") == "Pumps in the stack: 3."
     t.do("pumps", remove_from="C, C, A")
     assert t.g["display"]["pumps"] == [1, 2, 2]
     assert t.region("C")["water"] == 1 and t.region("A")["water"] == 1
@@ -402,3 +403,93 @@ def test_no_action_outside_its_phase(table):
     assert "not possible in this phase" in t.fails("pasties")
     assert "Seed the starting regions" in t.fails("start_game")
     assert "Only regions with printed" in t.fails("seed_region", region="X", printed_tin=0, printed_copper=0, tin=1, copper=1, water=1)
+
+
+# --- Found by playing a whole four-player game on phones ------------------------------------------
+
+
+def test_display_log_line_counts_each_kind_without_plural_forms(table):
+    """'Na tabulku dostupných vylepšení na herním plánu se položí horníci, přístavy, vlaky a
+    odvodňovací kanály.' Labels have no plural forms, so the count follows the word: never '1 ports'."""
+    t = table().seeded()
+    t.do("start_game")
+    t.do("roll_price", dice=[3])
+    t.do("set_price", price=5, level="middle")
+    t.do("roll_price", dice=[6])
+    t.do("set_price", price=8, level="middle")
+    label = t.do("set_display", miners=2, ports=1, trains=1, adits=1)
+    assert label.msg == "On display: miners %(miners)d, ports %(ports)d, trains %(trains)d, adits %(adits)d"
+    assert label.msg % label.params == "On display: miners 2, ports 1, trains 1, adits 1"
+
+
+def test_corrected_price_level_drives_next_rounds_modifier(table):
+    """'Pokud byla předešlá cena na nejnižší úrovni, přičtěte k počtu hozených ok u příslušné rudy
+    jedna.' When the table corrects where the marker sits, next round's +1 must follow the correction
+    (the stored state keeps the price history as a separate copy of the price)."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"), tin=(5, 5, "middle"))
+    t.do("fix_price", ore="tin", price=4, level="bottom", note="marker was on the lowest box")
+    for _ in range(6):
+        t.do("pass")  # three in the actions phase, three in the investments
+    t.do("skip_exploration")  # A, B and C all hold cubes: nothing is left to explore
+    t.do("skip_exploration")
+    assert t.g["round"] == 2
+    t.do("roll_price", dice=[6])
+    assert t.g["price_pending"]["modified"] == 7
+    assert [s[1] for s in t.g["price_pending"]["steps"]] == [6, 1]
+
+
+def test_a_price_between_the_levels_is_shown_as_a_step_that_changes_nothing(table):
+    """'V následujících kolech může předešlá cena ovlivnit cenu novou.' Round 2 after a price in
+    between: the step is listed with +0, so the table sees the app did not forget the modifier."""
+    total, steps = rules.price_steps(2, "middle", 8)
+    assert total == 8
+    assert [(lab.msg, change) for lab, change in steps] == [
+        ("Dice total", 8), ("Last price was between the bottom and the top level", 0)]
+
+
+def test_adit_is_greyed_out_when_every_known_border_has_one(table):
+    """'Přes jednu hranici je možné položit nejvíce jeden odvodňovací kanál.'"""
+    t = table(profile={"map_borders": "A,B; B,C"}).to_actions(order=("Red", "Purple", "Yellow"), display=(2, 2, 1, 3))
+    t.do("adit", region="A", other_region="B")
+    t.do("adit", region="C", other_region="B")
+    adit = {row["action"]: row for row in rules.menu(t.g, rules.active_seat(t.g))}["adit"]
+    assert not adit["enabled"] and adit["reason"]["msg"] == "Every border already has an adit."
+    assert "Every border already has an adit." in t.fails("adit", region="A", other_region="C")
+
+
+def test_a_player_who_can_invest_in_nothing_is_passed_by_the_app(table):
+    """'Hráč, který ještě nepasoval, může provést jednu investici nebo pasovat.' With no cube left or
+    no money for any box with room, the pass is the only choice: the app takes it instead of asking."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"))
+    t.player("Purple")["money"] = 4     # the cheapest box costs £5
+    t.player("Yellow")["cubes_left"] = 0
+    for _ in range(3):
+        t.do("pass")
+    assert t.g["invest"]["turn"] == t.seat("Red")
+    t.do("invest", cost=5, vp=6)
+    assert t.g["invest"]["turn"] == t.seat("Red")  # Purple and Yellow had only the pass
+    assert sorted(t.g["invest"]["passed"]) == sorted([t.seat("Purple"), t.seat("Yellow")])
+    t.do("pass")
+    assert t.g["phase"] == "exploration"
+
+
+def test_mining_form_starts_with_the_dearer_ore(table):
+    """'Hráč, který těží, rozhoduje, kterou rudu vytěží.' The form's starting mix is only a
+    suggestion: as many cubes as the mine can lift and pay for, the ore with the higher price first."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"), tin=(9, 9, "top"), copper=(3, 4, "bottom"))
+    t.region("B").update(tin=3, copper=3, water=1, mine=t.seat("Red"))
+    mine = {row["action"]: row for row in view.view(t.g)["menu"]}["mine"]["mines"][0]
+    assert (mine["suggest_tin"], mine["suggest_copper"]) == (2, 0)
+
+
+def test_no_message_puts_a_count_before_a_plural_noun():
+    """Labels have no plural forms ('1 ports', '1 steam pumps', Czech '2 kostiček' were shown), so a
+    count follows its word ('ports: 1') unless the message is a real ngettext plural."""
+    import re
+    from pathlib import Path
+
+    po = Path(rules.__file__).parent / "translations/cs/LC_MESSAGES/messages.po"
+    singular_only = [m for m in re.split(r"\n\n", po.read_text()) if "msgid_plural" not in m]
+    wrong = [m.splitlines()[0] for m in singular_only
+             if re.search(r'msgid ".*%\(\w+\)d (steam )?(miners|ports|trains|adits|pumps|cubes|regions|investment cubes)\b', m)]
+    assert not wrong, wrong

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
+import pytest
 from helpers import start_table
 
+from companion import create_app
+
 HX = {"HX-Request": "true", "Accept-Language": "en"}
-ROOT = Path(__file__).resolve().parents[3]
 THREE = {"name0": "Red", "colour0": "red", "name1": "Purple", "colour1": "purple", "name2": "Yellow", "colour2": "yellow"}
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One app for the whole module: every test starts its own table (and its own phone), so they
+    do not meet, and the panel template is compiled once instead of once per test."""
+    path = tmp_path_factory.mktemp("tinners-web") / "test.db"
+    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test"})
 
 
 class FormFields(HTMLParser):
@@ -89,6 +98,12 @@ def state(client, code):
 def error_in_form(html, form_id):
     m = re.search(r'class="form-error" role="alert">([^<]*)<', form_html(html, form_id))
     return m.group(1) if m else None
+
+
+def set_board_value(client, code, key, value):
+    page = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    v = re.search(r'name="v" value="(\d+)"', page).group(1)
+    return client.post(f"/t/{code}/settings", data={"key": key, "value": value, "confirmed": "1", "v": v, "nonce": key + value[:8]})
 
 
 def new_table(client):
@@ -186,7 +201,7 @@ def test_a_whole_round_through_the_rendered_forms(client):
     assert "Seed a starting region" in html and "Player order for round 1" in html
     seed_three(client, code)
     html = ok(submit(client, code, "add-region-setup", region="E1"))
-    assert "Seeded so far: 3 regions." in html
+    assert "Regions seeded so far: 3." in html
     g = state(client, code)
     assert g["regions"]["A"] == {**g["regions"]["A"], "tin": 1, "copper": 3, "water": 2, "coastal": True, "seeded": True}
     ok(submit(client, code, "start"))
@@ -303,9 +318,9 @@ def test_mining_port_train_adit_and_pumps_from_the_menu(client):
     assert state(client, code)["players"][first]["money"] == 14
     # C holds 0+1 tin, 2+0 copper, 3 water: the mine form says what lifting costs
     html = until_active(client, code, first)
-    assert "Capacity 2 cubes · £3 per cube" in form_html(html, "act-mine-1")
+    assert "Capacity: 2 · £3 per cube" in form_html(html, "act-mine-1")
     r = submit(client, code, "act-mine-1", html, tin=1, copper=2)
-    assert r.status_code == 422 and error_in_form(r.get_data(as_text=True), "act-mine-1") == "The mine in C can lift only 2 cubes."
+    assert r.status_code == 422 and error_in_form(r.get_data(as_text=True), "act-mine-1") == "The mine in C lifts at most this many cubes: 2."
     html = ok(submit(client, code, "act-mine-1", html, tin=0, copper=2))
     assert "C for 2 × £3 = £6; one water added" in html
     g = state(client, code)
@@ -329,7 +344,7 @@ def test_mining_port_train_adit_and_pumps_from_the_menu(client):
     other = active_seat(client, code)
     assert other != first
     html = panel(client, code)
-    assert "You take the highest stack: 1 pumps." in html
+    assert "You take the highest stack (pumps: 1)." in html
     ok(submit(client, code, "act-pumps", html, pump_1="A"))
     assert state(client, code)["regions"]["A"]["water"] == 0
     # column 10: the first player's menu offers only Pass, the rest say why
@@ -370,10 +385,7 @@ def test_undo_across_an_app_roll_gives_the_same_dice_on_redo(client):
     code = new_table(client)
     faces = {"die_tin": "0 0 1 1 2 3", "die_copper": "0 1 1 2 2 3", "die_water": "0 1 1 2 2 3"}
     for key, value in faces.items():
-        page = client.get(f"/t/{code}/settings").get_data(as_text=True)
-        v = re.search(r'name="v" value="(\d+)"', page).group(1)
-        r = client.post(f"/t/{code}/settings", data={"key": key, "value": value, "confirmed": "1", "v": v, "nonce": key})
-        assert r.status_code == 303
+        assert set_board_value(client, code, key, value).status_code == 303
     html = panel(client, code)
     assert "Leave the dice empty to let the app roll." in html
     ok(submit(client, code, "seed", html, region="A", printed_tin=1, printed_copper=1))  # the app rolls
@@ -437,15 +449,6 @@ def test_final_scores_show_the_whole_tie_break_chain(client):
     assert first == investor
 
 
-def test_every_string_of_the_panel_has_czech():
-    from companion import i18n
-
-    po = ROOT / "companion/games/tinners_trail/translations/cs/LC_MESSAGES/messages.po"
-    used = i18n.used_messages(ROOT / "templates/games/tinners-trail")
-    missing = sorted(m for m in used if m not in i18n.translated(po))
-    assert not missing, missing
-
-
 def test_view_fields_the_panel_relies_on(table):
     """Pure: what the phone offers comes from view(), not from the template."""
     from companion.games.tinners_trail import view
@@ -468,3 +471,87 @@ def test_view_fields_the_panel_relies_on(table):
     assert (mine["suggest_tin"], mine["suggest_copper"]) == (0, 2)
     track = view.view(t.g)["time_track"]
     assert [tok["seat"] for tok in track["on_track"]] == [t.seat("Red"), t.seat("Purple"), t.seat("Yellow")]
+
+
+# --- Found by playing a whole four-player game on phones ------------------------------------------
+
+
+def test_czech_pasties_button_and_display_line_read_naturally(client):
+    """'V této hře můžete Prodávat paštiky za cenu 1£.' The Czech money is written 1£, never £1; and
+    the display counts follow their word, since labels have no plural forms ('1 ports')."""
+    code = new_table(client)
+    to_actions(client, code)
+    cs, en = panel(client, code, "cs"), panel(client, code, "en")
+    assert "Prodej paštik (+1£)" in cs and "+£1" not in cs
+    assert "Sell pasties (+£1)" in en
+    assert "miners 2, ports 1, trains 1, adits 1; steam pump stacks: 1" in en
+    assert "On display: miners 2, ports 1, trains 1, adits 1" in en  # the log line of set_display
+    assert "1 ports" not in en and "1 trains" not in en
+
+
+def test_a_refused_seed_keeps_what_was_typed_and_the_region_table_fits_a_phone(client):
+    """'Kostičky se pokládají jenom na území, na nichž jsou předkresleny bílé a/nebo oranžové
+    kostičky.' A refusal shows the reason in the form and keeps the name, the printed cubes, the
+    coast and the three dice, so nothing is typed twice."""
+    code = new_table(client)
+    seed_three(client, code)
+    r = submit(client, code, "seed", region="a", printed_tin=1, printed_copper=1, coastal="1", tin=2, copper=3, water=1)
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert error_in_form(html, "seed") == "A is already seeded."
+    form = FormFields()
+    form.feed(form_html(html, "seed"))
+    assert {k: form.fields[k] for k in ("region", "printed_tin", "printed_copper", "coastal", "tin", "copper", "water")} == {
+        "region": "a", "printed_tin": "1", "printed_copper": "1", "coastal": "1", "tin": "2", "copper": "3", "water": "1"}
+    # the next form starts empty again
+    ok(submit(client, code, "seed", region="D", printed_tin=1, printed_copper=0, tin=0, copper=0, water=1))
+    form = FormFields()
+    form.feed(form_html(LAST[code], "seed"))
+    assert form.fields["region"] == "" and form.fields["tin"] == ""
+    # four columns (region, tin, copper, water): the mine and its cost sit under the region's name
+    table = re.search(r'<table class="tt-region-table">.*?</thead>', LAST[code], re.S).group(0)
+    assert table.count("</th>") == 4
+
+
+def test_the_roll_for_an_empty_region_says_when_nothing_changes_it(client):
+    """'Pokud do nově prozkoumaného území vede odvodňovací kanál ... Je-li v území vlak ...' With none
+    of these, the phone says the dice count as rolled instead of '+0 tin, −0 water'."""
+    code = new_table(client)
+    to_actions(client, code)
+    ok(submit(client, code, "act-build_mine", region="E1", bid=1))
+    while state(client, code)["auction"]:
+        ok(submit(client, code, "drop-out"))
+    html = LAST[code]
+    assert "Roll for E1" in html and "the dice count as rolled" in html and "−0 water" not in html
+
+
+def test_the_time_track_length_comes_from_the_board_profile(client):
+    """'Každý hráč má k dispozici deset časových bodů' is a board value: the cards and the active
+    player's line follow the profile, not a 10 written into the page."""
+    code = new_table(client)
+    assert set_board_value(client, code, "time_per_round", "12").status_code == 303
+    to_actions(client, code)
+    html = LAST[code]
+    assert "12 of 12 time points left" in html and "0/12" in html and "/10<" not in html
+
+
+def test_the_host_enters_the_map_after_the_table_started(client):
+    """'Na začátku hry položte na jednotlivá území tolik kostiček cínu a mědi, kolik je na nich
+    zakresleno.' The settings page exists only for a started table, so the map always comes after the
+    start: the panel must show the map's regions at once (it answered 500 before) and seeding goes
+    on from the map, a typed region taking the map's spelling."""
+    code = new_table(client)
+    ok(submit(client, code, "seed", panel(client, code), region="st just", printed_tin=1, printed_copper=1, tin=0, copper=1, water=2))
+    r = set_board_value(client, code, "map_regions", "St Just:1:1:coast; Pendeen:2:0:coast; Zennor:0:0")
+    assert r.status_code == 303
+    html = ok(client.get(f"/t/{code}/panel", headers=HX))
+    LAST[code] = html
+    assert "Seed Pendeen" in html and "Printed on the board: 2 tin, 0 copper." in html
+    ok(submit(client, code, "seed", tin=1, copper=1, water=1))
+    g = state(client, code)
+    assert sorted(g["regions"]) == ["Pendeen", "St Just", "Zennor"]
+    assert g["regions"]["St Just"]["coastal"] and (g["regions"]["St Just"]["tin"], g["regions"]["Pendeen"]["tin"]) == (1, 3)
+    # a map the app cannot read is refused on the settings page, not by every phone later
+    r = set_board_value(client, code, "map_borders", "St Just Pendeen")
+    assert r.status_code == 422 and "cannot be read" in r.get_data(as_text=True)
+    assert client.get(f"/t/{code}/panel", headers=HX).status_code == 200
