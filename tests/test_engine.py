@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion import engine, store
+from companion import store
 from companion import table as tables
 from companion.games import GAMES
 from companion.games.base import RuleError
@@ -122,7 +122,7 @@ def test_an_illegal_move_changes_nothing(db):
 
 def _dice_game():
     """A tiny game that rolls a die on every action: the undo-cannot-re-roll promise."""
-    from companion.games.base import Game, Int, Label
+    from companion.games.base import Game, Label
 
     def apply(state, action, params, seat, profile, rng):
         state["rolls"].append(rng.randint(1, 6))

@@ -4,7 +4,6 @@ from __future__ import annotations
 import http.cookiejar
 import re
 import signal
-import subprocess
 import urllib.parse
 import urllib.request
 

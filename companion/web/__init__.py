@@ -12,7 +12,6 @@ from urllib.parse import urlsplit
 from flask import Flask, current_app, g, request, session
 from flask_babel import Babel, gettext, ngettext
 from flask_htmx import HTMX
-from markupsafe import Markup
 
 from .. import store
 from ..games import GAMES, translation_dirs

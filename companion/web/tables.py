@@ -20,7 +20,7 @@ from flask_babel import gettext
 from .. import engine
 from .. import table as tables
 from ..games.base import FieldError, RuleError
-from . import COLOURS, device_id, get_db, htmx, tr
+from . import device_id, get_db, htmx, tr
 from .lobby import remember
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")

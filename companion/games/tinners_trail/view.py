@@ -220,7 +220,6 @@ def action_choices(state, seat):
     regions = state["regions"]
     player = state["players"][seat]
     names = sorted(regions)
-    borders = bd.parse_borders(state["board"])
     # The form starts with as many cubes as the mine can lift and pay for, the dearer ore first.
     prices = {ore: (state["prices"][ore] or {}).get("price") or 0 for ore in rules.ORES}
     first, second = ("tin", "copper") if prices["tin"] > prices["copper"] else ("copper", "tin")
