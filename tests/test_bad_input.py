@@ -16,11 +16,11 @@ def snapshot(client, code):
 @pytest.mark.parametrize(
     "fields, status, message",
     [
-        ({"seat": "0", "points": "seven"}, 400, "points must be a whole number."),
-        ({"seat": "0", "points": "99999999"}, 400, "points must be between -9999 and 9999."),
-        ({"seat": "zero", "points": "5"}, 400, "seat must be a whole number."),
-        ({"seat": "0"}, 400, "Please fill in points."),
-        ({"seat": "0", "points": "5", "note": "x" * 61}, 400, "note may be at most 60 characters long."),
+        ({"seat": "0", "points": "seven"}, 400, "Points must be a whole number."),
+        ({"seat": "0", "points": "99999999"}, 400, "Points must be between -9999 and 9999."),
+        ({"seat": "zero", "points": "5"}, 400, "Player must be a whole number."),
+        ({"seat": "0"}, 400, "Please fill in Points."),
+        ({"seat": "0", "points": "5", "note": "x" * 61}, 400, "Note may be at most 60 characters long."),
         ({"seat": "7", "points": "5"}, 422, "There is no such player."),
         ({"seat": "0", "points": "0"}, 422, "Enter a number of points other than zero."),
     ],
@@ -57,7 +57,7 @@ def test_the_message_is_in_the_players_language(client):
         data={"action": "score", "form": "score", "seat": "0", "points": "sedm", **form_state(client, code)},
         headers={**HX, "Accept-Language": "cs"},
     )
-    assert "points: musí být celé číslo." in r.get_data(as_text=True)
+    assert "Body: musí být celé číslo." in r.get_data(as_text=True)
 
 
 def test_html_in_a_name_is_shown_as_text_never_run(client):

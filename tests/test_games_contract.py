@@ -55,3 +55,9 @@ def test_the_table_page_renders_for_every_game(client, game):
     for lang in ("en", "cs"):
         assert client.get(f"/t/{code}/", headers={"Accept-Language": lang}).status_code == 200
         assert client.get(f"/t/{code}/settings", headers={"Accept-Language": lang}).status_code == 200
+
+
+def test_every_action_field_has_a_label_so_errors_never_show_a_parameter_name(game):
+    """'Body: musí být celé číslo', not 'points: musí být celé číslo' on a Czech phone."""
+    unlabelled = [f"{action}.{name}" for action, spec in game.actions.items() for name, f in spec.items() if not f.label]
+    assert not unlabelled

@@ -7,7 +7,12 @@ from ..base import N_, Bool, Choice, Game, Int, IntList, Option, Text
 from . import data, rules
 from .questions import prompt, view
 
-YES_NO = Choice(("yes", "no"))
+
+def yes_no(label: str) -> Choice:
+    """A yes/no field; its label names it in form errors."""
+    return Choice(("yes", "no"), label=label)
+
+
 # "automatic" first: the lobby preselects it, so three untouched selects never collide
 COLOUR = Choice((data.AUTO_COLOUR, *data.PALETTE), required=False)
 ADVICE = N_("The rulebook advises against taking all the modifiers of one kind.")
@@ -21,41 +26,44 @@ GAME = Game(
     panel_shows_prompt=True,  # the question card at the top of the panel is the prompt
     actions={
         # set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
-        "ready": {"villagers": Int(1, data.MAX_VILLAGERS), "blueprints": Int(0, data.MAX_BLUEPRINTS)},
+        "ready": {"villagers": Int(1, data.MAX_VILLAGERS, label=N_("Villagers")), "blueprints": Int(0, data.MAX_BLUEPRINTS, label=N_("Blueprints"))},
         # the player has finished their own turn
         "botrik_turn": {},
         # an instruction was carried out on the table
         "done": {},
         # a yes/no question (can he do this action, placement questions)
-        "answer": {"answer": YES_NO},
+        "answer": {"answer": yes_no(N_("Answer"))},
         # the church delivery, else the market sale, asked together: "church" (with resources),
         # "church_coins" (7 coins on the 10-coin space), "market", or "none" (neither)
-        "priority": {"choice": Choice(("church", "church_coins", "market", "none"))},
-        "blueprint": {"skipped": Int(0, 10, required=False), "had_coins": YES_NO},
-        "building_kind": {"kind": Choice(data.KINDS)},
-        "place": {"note": Text(max_len=60)},
+        "priority": {"choice": Choice(("church", "church_coins", "market", "none"), label=N_("Church delivery or market sale"))},
+        "blueprint": {"skipped": Int(0, 10, required=False, label=N_("Skipped blueprints")), "had_coins": yes_no(N_("Coins on his blueprint"))},
+        "building_kind": {"kind": Choice(data.KINDS, label=N_("Building"))},
+        "place": {"note": Text(max_len=60, label=N_("Where"))},
         "score": {
-            "points": Int(0, 99, required=False),
-            "milestone": Int(0, 99, required=False),
-            "bonuses": IntList(0, 20, max_len=12),
-            "coin_bonuses": Int(0, 12, required=False),
-            "coin_cost": Int(0, 20, required=False),
+            "points": Int(0, 99, required=False, label=N_("Points")),
+            "milestone": Int(0, 99, required=False, label=N_("Milestone")),
+            "bonuses": IntList(0, 20, max_len=12, label=N_("Bonuses")),
+            "coin_bonuses": Int(0, 12, required=False, label=N_("Bonuses with coins")),
+            "coin_cost": Int(0, 20, required=False, label=N_("Coins to pay")),
         },
         "end_game": {},
-        "awards": {"your_sales": Int(0, 50, required=False), "your_deliveries": Int(0, 50, required=False)},
+        "awards": {
+            "your_sales": Int(0, 50, required=False, label=N_("Your market sales")),
+            "your_deliveries": Int(0, 50, required=False, label=N_("Your church deliveries")),
+        },
         "final": {
-            "coin_points": Int(0, 99),
-            "award_points": Int(0, 99),
-            "other_points": Int(0, 999, required=False),
-            "your_score": Int(0, 999),
+            "coin_points": Int(0, 99, label=N_("Points for coins")),
+            "award_points": Int(0, 99, label=N_("Points for awards")),
+            "other_points": Int(0, 999, required=False, label=N_("Other end-of-game points")),
+            "your_score": Int(0, 999, label=N_("Your final score")),
         },
         "correct": {
-            "villagers": Int(1, data.MAX_VILLAGERS),
-            "blueprints": Int(0, data.MAX_BLUEPRINTS),
-            "roads": Int(0, data.MAX_ROADS),
-            "landmarks": Int(0, 20),
-            "favour_coins": Int(0, 99),
-            "face_up": YES_NO,
+            "villagers": Int(1, data.MAX_VILLAGERS, label=N_("Villagers")),
+            "blueprints": Int(0, data.MAX_BLUEPRINTS, label=N_("Blueprints")),
+            "roads": Int(0, data.MAX_ROADS, label=N_("Roads")),
+            "landmarks": Int(0, 20, label=N_("Landmarks")),
+            "favour_coins": Int(0, 99, label=N_("Coins on the favour tile")),
+            "face_up": yes_no(N_("Favour tile")),
         },
     },
     options=(

@@ -9,7 +9,11 @@ GAME = Game(
     min_players=1,
     max_players=8,
     actions={
-        "score": {"seat": Int(0, 7), "points": Int(-9999, 9999), "note": Text(max_len=60)},
+        "score": {
+            "seat": Int(0, 7, label=N_("Player")),
+            "points": Int(-9999, 9999, label=N_("Points")),
+            "note": Text(max_len=60, label=N_("Note")),
+        },
         "next_round": {},
         "finish": {},
         "reopen": {},

@@ -7,9 +7,17 @@ next. See docs/games/tinners-trail.md for the model and every rulebook choice.
 from ..base import N_, Bool, Choice, Game, Int, IntList, Text
 from . import board, data, rules, view
 
-REGION = Text(max_len=40, required=True)
-DIE = Int(0, 20, required=False)
-NOTE = Text(max_len=80)
+# Every field has a label: a wrong value then reads "Region ..." in the player's language, not "region ...".
+REGION = Text(max_len=40, required=True, label=N_("Region"))
+NEIGHBOUR = Text(max_len=40, required=True, label=N_("Neighbouring region"))
+DICE = {"tin": Int(0, 20, required=False, label=N_("White die (tin)")),
+        "copper": Int(0, 20, required=False, label=N_("Orange die (copper)")),
+        "water": Int(0, 20, required=False, label=N_("Blue die (water)"))}
+COASTAL = Bool(label=N_("Sea border"))
+NOTE = Text(max_len=80, label=N_("Reason"))
+WHAT = N_("What")
+VALUE = N_("New value")
+PUMP_LABELS = (N_("Pump 1"), N_("Pump 2"), N_("Pump 3"), N_("Pump 4"))
 
 GAME = Game(
     slug="tinners-trail",
@@ -21,37 +29,44 @@ GAME = Game(
     colours=("red", "purple", "yellow", "green", "blue"),
     actions={
         # set-up
-        "seed_region": {"region": REGION, "printed_tin": Int(0, 20, required=False), "printed_copper": Int(0, 20, required=False),
-                        "coastal": Bool(), "tin": DIE, "copper": DIE, "water": DIE},
-        "add_region": {"region": REGION, "coastal": Bool()},
+        "seed_region": {"region": REGION, "printed_tin": Int(0, 20, required=False, label=N_("Printed tin")),
+                        "printed_copper": Int(0, 20, required=False, label=N_("Printed copper")), "coastal": COASTAL, **DICE},
+        "add_region": {"region": REGION, "coastal": COASTAL},
         "start_game": {},
         # phase 1 and 2
-        "roll_price": {"dice": IntList(0, 40, 0, 3)},
-        "set_price": {"price": Int(0, 99), "level": Choice(rules.LEVELS)},
-        "set_display": {"miners": Int(0, 30), "ports": Int(0, 30), "trains": Int(0, 30), "adits": Int(0, 30)},
+        "roll_price": {"dice": IntList(0, 40, 0, 3, label=N_("Dice"))},
+        "set_price": {"price": Int(0, 99, label=N_("Price (£)")), "level": Choice(rules.LEVELS, label=N_("Level"))},
+        "set_display": {"miners": Int(0, 30, label=N_("Miners")), "ports": Int(0, 30, label=N_("Ports")),
+                        "trains": Int(0, 30, label=N_("Trains")), "adits": Int(0, 30, label=N_("Adits"))},
         # phase 3: the nine actions, then the auction and a roll for an empty region
-        "build_mine": {"region": REGION, "bid": Int(1, 999)},
-        "mine": {"region": REGION, "tin": Int(0, 20, required=False), "copper": Int(0, 20, required=False)},
+        "build_mine": {"region": REGION, "bid": Int(1, 999, label=N_("Opening bid"))},
+        "mine": {"region": REGION, "tin": Int(0, 20, required=False, label=N_("Tin")),
+                 "copper": Int(0, 20, required=False, label=N_("Copper"))},
         "port": {"region": REGION},
         "miner": {"region": REGION},
-        "adit": {"region": REGION, "other_region": REGION},
-        "train": {"region": REGION, "neighbours": Text(max_len=400)},
-        "pumps": {"remove_from": Text(max_len=400), **{key: Text(max_len=40) for key in rules.PUMP_FIELDS}},
+        "adit": {"region": REGION, "other_region": NEIGHBOUR},
+        "train": {"region": REGION, "neighbours": Text(max_len=400, label=N_("Neighbouring regions"))},
+        "pumps": {"remove_from": Text(max_len=400, label=N_("Regions for the pumps")),
+                  **{key: Text(max_len=40, label=label) for key, label in zip(rules.PUMP_FIELDS, PUMP_LABELS, strict=True)}},
         "pasties": {},
         "pass": {},
-        "bid": {"amount": Int(1, 999)},
+        "bid": {"amount": Int(1, 999, label=N_("Bid (£)"))},
         "drop_out": {},
-        "discover": {"tin": DIE, "copper": DIE, "water": DIE},
+        "discover": {**DICE},
         # phase 5 and 6
-        "invest": {"cost": Int(1, 999), "vp": Int(0, 999, required=False)},
+        "invest": {"cost": Int(1, 999, label=N_("Box cost (£)")), "vp": Int(0, 999, required=False, label=N_("VP"))},
         "explore": {"region": REGION},
         "skip_exploration": {},
         # corrections, for when the physical table and the app disagree (logged)
-        "fix_player": {"seat": Int(0, 3), "what": Choice(rules.PLAYER_COUNTS), "value": Int(-999, 999), "note": NOTE},
-        "fix_region": {"region": REGION, "what": Choice(rules.REGION_COUNTS), "value": Int(-1, 99), "note": NOTE},
-        "fix_display": {"what": Choice(("miners", "ports", "trains", "adits", "pumps")), "value": Int(0, 9999), "note": NOTE},
-        "fix_price": {"ore": Choice(rules.ORES), "price": Int(0, 99), "level": Choice(rules.LEVELS), "note": NOTE},
-        "fix_vp": {"round": Int(1, 4), "cost": Int(1, 999), "vp": Int(0, 999), "note": NOTE},
+        "fix_player": {"seat": Int(0, 3, label=N_("Player")), "what": Choice(rules.PLAYER_COUNTS, label=WHAT),
+                       "value": Int(-999, 999, label=VALUE), "note": NOTE},
+        "fix_region": {"region": REGION, "what": Choice(rules.REGION_COUNTS, label=WHAT), "value": Int(-1, 99, label=VALUE), "note": NOTE},
+        "fix_display": {"what": Choice(("miners", "ports", "trains", "adits", "pumps"), label=WHAT), "value": Int(0, 9999, label=VALUE),
+                        "note": NOTE},
+        "fix_price": {"ore": Choice(rules.ORES, label=N_("Ore")), "price": Int(0, 99, label=N_("Price (£)")),
+                      "level": Choice(rules.LEVELS, label=N_("Level")), "note": NOTE},
+        "fix_vp": {"round": Int(1, 4, label=N_("Round")), "cost": Int(1, 999, label=N_("Box cost (£)")), "vp": Int(0, 999, label=N_("VP")),
+                   "note": NOTE},
     },
     setup=rules.setup,
     apply=rules.apply,

@@ -269,7 +269,7 @@ def test_bad_input_and_illegal_moves_are_refused_inside_their_form_and_change_no
     tv.submit("gg-black", fields=10)
     v = state(tv.client, tv.code)
     html = tv.submit("gg-die-blue", status=400, button=None, value="x")
-    assert re.search(r'id="f-gg-die-blue".*?class="form-error"[^>]*>value must be a whole number', html, re.S)
+    assert re.search(r'id="f-gg-die-blue".*?class="form-error"[^>]*>Number on the die must be a whole number', html, re.S)
     html = tv.submit("gg-die-blue", status=422, value=5)
     assert re.search(r'id="f-gg-die-blue".*?class="form-error"[^>]*>The price die has no such face', html, re.S)
     assert state(tv.client, tv.code) == v
@@ -294,7 +294,7 @@ def test_bad_input_and_illegal_moves_are_refused_inside_their_form_and_change_no
     phones[BERT].submit("gg-produce", rest="jet")
     before = state(tv.client, tv.code)
     html = tv.submit("gg-bid", status=400, licences=0)
-    assert re.search(r'id="f-gg-bid".*?class="form-error"[^>]*>licences must be between 1 and 200', html, re.S)
+    assert re.search(r'id="f-gg-bid".*?class="form-error"[^>]*>Bid \(licences\) must be between 1 and 200', html, re.S)
     tv.submit("gg-bid-quick", button=("licences", 2))
     html = tv.submit("gg-bid", status=422, licences=2)
     assert re.search(r'id="f-gg-bid".*?class="form-error"[^>]*>Bid more than 2 licences', html, re.S)

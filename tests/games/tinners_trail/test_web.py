@@ -283,7 +283,7 @@ def test_auction_screen_bids_and_drop_outs(client):
     r = submit(client, code, "bid", html, amount=2)
     assert r.status_code == 422 and error_in_form(r.get_data(as_text=True), "bid") == "Bid more than £2."
     r = submit(client, code, "bid", html, amount="lots")
-    assert r.status_code == 400 and "amount must be a whole number." in error_in_form(r.get_data(as_text=True), "bid")
+    assert r.status_code == 400 and "Bid (£) must be a whole number." in error_in_form(r.get_data(as_text=True), "bid")
     assert state(client, code) == before
     ok(submit(client, code, "bid", amount=5))
     ok(submit(client, code, "drop-out"))
@@ -359,7 +359,7 @@ def test_bad_input_and_illegal_moves_change_nothing_and_show_in_their_form(clien
     html = panel(client, code)
     before = state(client, code)
     r = submit(client, code, "seed", html, region="A", printed_tin="x", tin=1, copper=1, water=1)
-    assert r.status_code == 400 and "printed_tin must be a whole number." in error_in_form(r.get_data(as_text=True), "seed")
+    assert r.status_code == 400 and "Printed tin must be a whole number." in error_in_form(r.get_data(as_text=True), "seed")
     r = submit(client, code, "seed", html, region="Empty", printed_tin=0, printed_copper=0, tin=1, copper=1, water=1)
     assert r.status_code == 422
     assert error_in_form(r.get_data(as_text=True), "seed") == "Only regions with printed tin or copper are seeded at the start; Empty stays empty."
