@@ -17,9 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def _secret_key(instance: Path) -> str:
     """A per-install key, kept in instance/ so phones stay signed in across restarts."""
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+    try:  # created readable by its owner only, never for a moment by anyone else
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as f:
+        f.write(secrets.token_hex(32))
     return path.read_text().strip()
 
 
@@ -34,11 +37,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=str(instance / "companion.db"),
         MAX_CONTENT_LENGTH=1024 * 1024,  # bodies over 1 MB are refused (413) before any parsing
-        PUBLIC_URL=None,  # e.g. "http://192.168.1.20:5000"; set by `companion serve`
+        PUBLIC_URL=None,  # e.g. "http://192.168.1.20:5000" (env COMPANION_PUBLIC_URL) when the QR must say so
         LAN_ADDRESSES=None,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        SESSION_REFRESH_EACH_REQUEST=False,  # the version poll every 2 s needs no new cookie
     )
     if test_config is not None:
         app.config.update(test_config)

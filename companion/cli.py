@@ -41,7 +41,8 @@ def serve(args) -> int:
         urls = [f"http://{a}:{args.port}/" for a in addresses] or [f"http://localhost:{args.port}/"]
     else:
         urls = [f"http://{args.host}:{args.port}/"]
-    app.config["LAN_ADDRESSES"] = addresses
+    # a server bound to one address is reachable there only: the QR must not advertise others
+    app.config["LAN_ADDRESSES"] = addresses if args.host in ("0.0.0.0", "::") else []
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
         print("   ", url)

@@ -13,7 +13,7 @@ import copy
 import json
 from dataclasses import dataclass
 
-from .games.base import N_, FieldError, Game, Label, RuleError
+from .games.base import N_, PALETTE, FieldError, Game, Label, RuleError, Text
 from .rng import TableRandom
 
 
@@ -37,6 +37,85 @@ def start(game: Game, players: list, options: dict, seed: str, profile: dict | N
     profile = copy.deepcopy(profile) if profile is not None else default_profile(game)
     game_state = game.setup(copy.deepcopy(players), dict(options), {k: e["value"] for k, e in profile.items()}, rng)
     return Step({"game": game_state, "profile": profile, "n": rng.n}, Label(N_("Table started")), rng.draws)
+
+
+NAME = Text(max_len=40, required=True, label=N_("Name"))
+
+
+def check_players(game: Game, players: list) -> None:
+    """The players of a new table: the game's count, a name each (unique) and a colour each (the game's, unique)."""
+    if not game.min_players <= len(players) <= game.max_players:
+        raise FieldError(N_("%(game)s needs %(lo)d to %(hi)d players."), game=Label(game.name).to_json(), lo=game.min_players, hi=game.max_players)
+    allowed = game.colours or PALETTE
+    for player in players:
+        if not isinstance(player, dict) or set(player) != {"name", "colour"} or not isinstance(player["name"], str):
+            raise FieldError(N_("The list of players is malformed."))
+        if NAME.parse(player["name"], "name") != player["name"]:
+            raise FieldError(N_("The list of players is malformed."))
+        if player["colour"] not in allowed:
+            raise FieldError(N_("Choose a colour for %(name)s."), name=player["name"])
+    if len({p["colour"] for p in players}) != len(players):
+        raise FieldError(N_("Each player needs a different colour."))
+    if len({p["name"].casefold() for p in players}) != len(players):
+        raise FieldError(N_("Each player needs a different name."))
+
+
+def _as_form(value) -> str:
+    """How a parsed value was typed into a form, so stored data can be checked by the same specs."""
+    if value is True:
+        return "1"
+    if value is None or value is False:
+        return ""
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def is_valid(spec, value) -> bool:
+    """Whether ``value`` is exactly what ``spec`` would have parsed from a form (type included)."""
+    if not isinstance(value, (str, int, bool, list, type(None))):
+        return False
+    try:
+        return json.dumps(spec.parse(_as_form(value), "value")) == json.dumps(value)
+    except FieldError:
+        return False
+
+
+def check_stored(game: Game, options: dict, profile: dict, events: list, seats: int) -> None:
+    """Stored (imported) data must be what the forms could have produced; FieldError otherwise."""
+    bad = FieldError(N_("The export is incomplete or malformed."))
+    specs = {o.key: o.spec for o in game.options}
+    if set(options) != set(specs) or not all(is_valid(specs[k], v) for k, v in options.items()):
+        raise bad
+    printed = {pv.key: pv.spec for pv in game.profile}
+    for key, entry in profile.items():
+        if key not in printed or not isinstance(entry, dict) or set(entry) != {"value", "confirmed"}:
+            raise bad
+        if not isinstance(entry["confirmed"], bool) or not (entry["value"] is None or is_valid(printed[key], entry["value"])):
+            raise bad
+        if game.check_profile is not None and entry["value"] is not None:
+            try:
+                game.check_profile(key, entry["value"])
+            except RuleError:
+                raise bad from None
+    for e in events:
+        if not isinstance(e, dict) or not isinstance(e.get("params"), dict):
+            raise bad
+        seat = e.get("seat")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
+            raise bad
+        if e.get("kind") == "action" and e.get("action") in game.actions:
+            spec = game.actions[e["action"]]
+            if set(e["params"]) != set(spec) or not all(is_valid(spec[k], v) for k, v in e["params"].items()):
+                raise bad
+        elif e.get("kind") == "profile" and e.get("action") == "profile":
+            p = e["params"]
+            if set(p) != {"key", "value", "confirmed"} or p["key"] not in printed or not isinstance(p["confirmed"], bool):
+                raise bad
+            if p["value"] is not None and not is_valid(printed[p["key"]], p["value"]):
+                raise bad
+        else:
+            raise bad
 
 
 def parse_params(game: Game, action: str, form) -> dict:

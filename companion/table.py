@@ -20,7 +20,7 @@ import sqlite_utils
 
 from . import engine, store
 from .games import GAMES, get as get_game
-from .games.base import N_, Game, Label, RuleError
+from .games.base import N_, FieldError, Game, Label, RuleError
 from .rng import new_seed
 
 EXPORT_SCHEMA = 1
@@ -111,32 +111,37 @@ def version(db: sqlite_utils.Database, code: str) -> int | None:
     return row[0] if row else None
 
 
-def create(db, slug: str, players: list, options: dict, host: str, seed: str | None = None, profile: dict | None = None) -> str:
+def create(db, slug: str, players: list, options: dict, host: str) -> str:
     game = GAMES[slug]
-    seed = seed or new_seed()
-    start = engine.start(game, players, options, seed, profile if profile is not None else remembered_profile(db, game))
+    seed = new_seed()
+    start = engine.start(game, players, options, seed, remembered_profile(db, game))
+    with store.write(db):
+        return _insert_table(db, game, players, options, host, seed, start.state)
+
+
+def _insert_table(db, game: Game, players: list, options: dict, host: str, seed: str, initial: dict) -> str:
+    """The table's row and its seats (inside the caller's transaction)."""
     code = new_code()
     now = _now()
-    with store.write(db):
-        db["tables"].insert(
-            {
-                "code": code,
-                "game": slug,
-                "players": _dump(players),
-                "options": _dump(options),
-                "seed": seed,
-                "initial": _dump(start.state),
-                "state": _dump(start.state),
-                "head": 0,
-                "version": 1,
-                "finished": int(game.finished(start.state["game"])),
-                "host": host,
-                "created": now,
-                "updated": now,
-            }
-        )
-        for seat in range(len(players)):
-            db["seats"].insert({"code": code, "seat": seat, "device": None, "token": secrets.token_urlsafe(12)})
+    db["tables"].insert(
+        {
+            "code": code,
+            "game": game.slug,
+            "players": _dump(players),
+            "options": _dump(options),
+            "seed": seed,
+            "initial": _dump(initial),
+            "state": _dump(initial),
+            "head": 0,
+            "version": 1,
+            "finished": int(game.finished(initial["game"])),
+            "host": host,
+            "created": now,
+            "updated": now,
+        }
+    )
+    for seat in range(len(players)):
+        db["seats"].insert({"code": code, "seat": seat, "device": None, "token": secrets.token_urlsafe(12)})
     return code
 
 
@@ -151,8 +156,12 @@ def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, v
     """Apply one action (or board-profile change) made from ``version`` of the table."""
     with store.write(db):
         table = load(db, code)
-        if nonce and db.execute("select 1 from events where code = ? and nonce = ? and seq <= ?", [code, nonce, table.head]).fetchone():
-            return Outcome(table, None, duplicate=True)  # a double tap: the first one counted
+        if nonce:
+            done = db.execute("select action, params from events where code = ? and nonce = ? and seq <= ?", [code, nonce, table.head]).fetchone()
+            if done and tuple(done) == (action, _dump(params)):
+                return Outcome(table, None, duplicate=True)  # a double tap: the first one counted
+            if done:
+                raise Stale()  # another form of the same, now old, page
         if version != table.version:
             raise Stale()
         result = engine.step(table.game, table.state, table.seed, kind, action, params, seat)
@@ -175,10 +184,7 @@ def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, v
         )
         _move_head(db, table, seq, result.state)
         if kind == "profile":
-            db["board_values"].upsert(
-                {"game": table.game.slug, "key": params["key"], "value": _dump(params["value"]), "confirmed": int(bool(params.get("confirmed")))},
-                pk=("game", "key"),
-            )
+            _remember_board_value(db, table.game, params["key"], result.state)
         return Outcome(load(db, code), result.label)
 
 
@@ -192,6 +198,8 @@ def undo(db, code: str, version: int) -> Outcome:
         undone = _event(db, code, table.head)
         before = json.loads(_event(db, code, table.head - 1)["state"]) if table.head > 1 else json.loads(_initial(db, code))
         _move_head(db, table, table.head - 1, before)
+        if undone["kind"] == "profile":  # the install's value follows what the table has again
+            _remember_board_value(db, table.game, json.loads(undone["params"])["key"], before)
         return Outcome(load(db, code), {"msg": N_("Undone: %(what)s"), "params": {"what": json.loads(undone["label"])}})
 
 
@@ -204,7 +212,17 @@ def redo(db, code: str, version: int) -> Outcome:
         if event is None:
             raise RuleError(N_("There is nothing to redo."))
         _move_head(db, table, table.head + 1, json.loads(event["state"]))
+        if event["kind"] == "profile":
+            _remember_board_value(db, table.game, json.loads(event["params"])["key"], json.loads(event["state"]))
         return Outcome(load(db, code), {"msg": N_("Redone: %(what)s"), "params": {"what": json.loads(event["label"])}})
+
+
+def _remember_board_value(db, game: Game, key: str, tstate: dict) -> None:
+    """New tables of this game start from the value this table now has for ``key``."""
+    entry = tstate["profile"][key]
+    db["board_values"].upsert(
+        {"game": game.slug, "key": key, "value": _dump(entry["value"]), "confirmed": int(entry["confirmed"])}, pk=("game", "key")
+    )
 
 
 def remembered_profile(db, game: Game) -> dict:
@@ -281,24 +299,36 @@ def claim_seat(db, code: str, seat: int, device: str, token: str | None = None) 
         if row is None:
             raise NotAllowed(N_("There is no such seat."))
         holder, seat_token = row
-        if holder not in (None, device) and not (token and secrets.compare_digest(token, seat_token)):
+        if holder == device:
+            return
+        if holder is not None and not (token and _same_token(token, seat_token)):
             raise NotAllowed(N_("Another phone holds this seat. Ask its player to hand it over with the seat's QR code."))
-        db.execute("update seats set device = null where code = ? and device = ?", [code, device])
-        # a used hand-over code is spent: the new token is shown only on the new holder's phone
-        new_token = secrets.token_urlsafe(12) if holder not in (None, device) else seat_token
-        db.execute("update seats set device = ?, token = ? where code = ? and seat = ?", [device, new_token, code, seat])
+        _vacate(db, code, device)
+        # every new holder gets a new hand-over code: an old one (shown on a phone that held the
+        # seat before) can never take it back
+        db.execute("update seats set device = ?, token = ? where code = ? and seat = ?", [device, secrets.token_urlsafe(12), code, seat])
+
+
+def _same_token(a: str, b: str) -> bool:
+    return secrets.compare_digest(a.encode(), b.encode())
+
+
+def _vacate(db, code: str, device: str) -> None:
+    """This device leaves whatever seat it holds; that seat's hand-over code is spent."""
+    for (seat,) in db.execute("select seat from seats where code = ? and device = ?", [code, device]).fetchall():
+        db.execute("update seats set device = null, token = ? where code = ? and seat = ?", [secrets.token_urlsafe(12), code, seat])
 
 
 def seat_by_token(db, code: str, token: str) -> int | None:
     for row in seats(db, code):
-        if secrets.compare_digest(row["token"], token):
+        if _same_token(row["token"], token):
             return row["seat"]
     return None
 
 
 def release_seat(db, code: str, device: str) -> None:
     with store.write(db):
-        db.execute("update seats set device = null where code = ? and device = ?", [code, device])
+        _vacate(db, code, device)
 
 
 # --- Export and import ----------------------------------------------------------------------------
@@ -324,10 +354,12 @@ def export(db, code: str) -> dict:
 
 
 def import_table(db, data, host: str) -> str:
-    """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly."""
-    if not isinstance(data, dict):
-        raise ImportRefused(N_("This file is not a table export."))
-    if data.get("app") != "table-companion" or "schema" not in data:
+    """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly.
+
+    Everything is checked before anything is written, and the table, its seats and its events
+    are written in one transaction: a refused file creates nothing.
+    """
+    if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
     if data["schema"] != EXPORT_SCHEMA:
         raise ImportRefused(N_("This export has schema version %(v)s; this app reads version %(ours)d."), v=str(data["schema"])[:10], ours=EXPORT_SCHEMA)
@@ -335,12 +367,14 @@ def import_table(db, data, host: str) -> str:
     if game is None:
         raise ImportRefused(N_("This export is of a game this app does not know."))
     try:
-        players, options, seed, profile = data["players"], data["options"], data["seed"], data["board_profile"]
-        evs = data["events"]
-        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(seed, str) and isinstance(evs, list) and isinstance(profile, dict)):
+        players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
+        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(seed, str) and isinstance(evs, list)):
             raise TypeError
-        start = engine.start(game, players, options, seed, profile)
-        tstate, steps = start.state, []
+        profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
+        engine.check_players(game, players)
+        engine.check_stored(game, options, data["board_profile"], evs, len(players))
+        tstate, steps = engine.start(game, players, options, seed, profile).state, []
+        initial = tstate
         for e in evs:
             result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"])
             if result.draws != e.get("draws", result.draws):
@@ -351,13 +385,14 @@ def import_table(db, data, host: str) -> str:
         raise
     except RuleError:
         raise ImportRefused(N_("An action in the export is not legal when replayed; it was changed or damaged.")) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+    except (FieldError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         raise ImportRefused(N_("The export is incomplete or malformed.")) from None
     if _dump(tstate) != _dump(data.get("state")):
         raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
-    code = create(db, game.slug, players, options, host, seed=seed, profile=profile)
     with store.write(db):
+        code = _insert_table(db, game, players, options, host, seed, initial)
         for seq, (e, result) in enumerate(steps, start=1):
+            created = e.get("created")
             db["events"].insert(
                 {
                     "code": code,
@@ -370,7 +405,7 @@ def import_table(db, data, host: str) -> str:
                     "label": _dump(result.label.to_json()),
                     "nonce": None,
                     "state": _dump(result.state),
-                    "created": e.get("created") or _now(),
+                    "created": created[:40] if isinstance(created, str) else _now(),
                 }
             )
         db.execute(

@@ -12,26 +12,34 @@
     // Don't pull the form from under a player who is typing; the next tick will catch up
     // (and a tap made meanwhile from the old version is refused with a fresh panel).
     var el = document.activeElement;
-    return el && p.contains(el) && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA") && el.value !== "";
+    var text = el && (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && /^(text|number|search|tel)$/.test(el.type)));
+    return text && p.contains(el) && el.value !== "";
+  }
+
+  function tapping(p) {
+    // a tap of this phone is on its way: its answer (perhaps a 409 notice) must not be lost
+    return p.querySelector(".htmx-request") !== null || p.classList.contains("htmx-request");
   }
 
   function check(force) {
     var p = panel();
-    if (!p || !p.dataset.versionUrl || busy || document.visibilityState !== "visible") return;
+    if (!p || !p.dataset.versionUrl || busy || tapping(p) || document.visibilityState !== "visible") return;
     busy = true;
-    fetch(p.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
+    // a request lost with the Wi-Fi must not stop syncing for good
+    var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, 5000);
+    fetch(p.dataset.versionUrl, { cache: "no-store", credentials: "same-origin", signal: ctl.signal })
       .then(function (r) {
         document.getElementById("net").hidden = true;
         return r.ok ? r.text() : null;
       })
       .then(function (v) {
         p = panel();
-        if (v && p && (force || v.trim() !== p.dataset.version) && !(typing(p) && !force)) {
+        if (v && p && !tapping(p) && (force || v.trim() !== p.dataset.version) && !(typing(p) && !force)) {
           return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
         }
       })
       .catch(function () { document.getElementById("net").hidden = false; })
-      .finally(function () { busy = false; });
+      .finally(function () { clearTimeout(timer); busy = false; });
   }
 
   setInterval(function () { check(false); }, INTERVAL);

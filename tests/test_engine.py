@@ -157,7 +157,7 @@ def test_every_event_records_its_seat_draws_and_label(db):
     code = scorepad(db)
     tables.act(db, code, "action", "score", {"seat": 2, "points": 5, "note": "road"}, 1, tables.load(db, code).version)
     (event,) = tables.events(db, code)
-    assert event["seat"] == 1 and event["draws"] == [] and event["label"]["params"] == {"name": "Green", "points": 5}
+    assert event["seat"] == 1 and event["draws"] == [] and event["label"]["params"] == {"name": "Green", "points": 5, "note": "road"}
 
 
 def test_board_profile_changes_are_events_that_undo(db, monkeypatch):

@@ -51,10 +51,11 @@ def test_a_stale_tap_gets_409_with_the_fresh_panel_and_a_notice(client, phone):
     code = start_table(client)
     old = form_state(phone, code)
     act(client, code, "score", seat=0, points=7)
-    r = phone.post(f"/t/{code}/act", data={"action": "score", "seat": "1", "points": "4", **old}, headers=HX)
+    r = phone.post(f"/t/{code}/act", data={"action": "score", "form": "score", "seat": "1", "points": "4", **old}, headers=HX)
     html = r.get_data(as_text=True)
     assert r.status_code == 409
-    assert "changed on another phone" in notice(html)
+    form = html.split('id="f-score"')[1].split("</form>")[0]  # said where the player tapped,
+    assert "changed on another phone" in form and 'value="4"' in form  # with what they had entered
     assert f'data-version="{int(old["v"]) + 1}"' in html
     assert '<span class="big">4</span>' not in html
 

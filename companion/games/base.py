@@ -16,6 +16,10 @@ JSON = Any
 State = dict
 
 
+# Player colours every game may offer (a game may restrict them with Game.colours).
+PALETTE = ("red", "blue", "green", "yellow", "purple", "black", "white", "orange", "grey", "pink", "brown", "teal")
+
+
 def N_(message: str) -> str:
     """Mark a message for translation without translating it (the web layer does that)."""
     return message

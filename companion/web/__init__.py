@@ -29,7 +29,7 @@ COLOURS = {
     "black": (N_("Black"), "#222222", "✚"),
     "white": (N_("White"), "#f4f4f4", "○"),
     "orange": (N_("Orange"), "#f07c10", "⬟"),
-    "grey": (N_("Grey"), "#8a8a8a", "◼"),
+    "grey": (N_("Grey"), "#8a8a8a", "▼"),
     "pink": (N_("Pink"), "#e85a9c", "♥"),
     "brown": (N_("Brown"), "#8b5a2b", "♣"),
     "teal": (N_("Teal"), "#139a95", "♠"),

@@ -34,6 +34,14 @@ def init_app(app):
     def _bad_request(_e):
         return _page(400, gettext("The request was malformed; nothing was changed."))
 
+    @app.errorhandler(403)
+    def _forbidden(_e):
+        return _page(403, gettext("Only the phone that started the table may do that."))
+
+    @app.errorhandler(500)
+    def _broken(_e):
+        return _page(500, gettext("Something went wrong on the table's server. Reload to see the table as it is now."))
+
     @app.errorhandler(404)
     def _not_found(_e):
         return _page(404, gettext("There is nothing here. Check the table code."))

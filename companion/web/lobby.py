@@ -6,15 +6,17 @@ import json
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
+from .. import engine
 from .. import table as tables
 from ..games import GAMES
-from ..games.base import FieldError, RuleError, Text
-from . import COLOURS, LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
+from ..games.base import FieldError, RuleError
+from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 
 bp = Blueprint("lobby", __name__)
 
-NAME = Text(max_len=40, required=True)
+NAME = engine.NAME
 MAX_REMEMBERED = 50
+IMPORT_LIMIT = 16 * 1024 * 1024
 
 
 def remember(code: str) -> None:
@@ -61,20 +63,10 @@ def parse_new_table(form) -> tuple[str, list, dict]:
         raise FieldError(gettext("Choose a game."))
     players = []
     for i in range(MAX_SEATS):
-        name = NAME.parse(form.get(f"name{i}"), gettext("Player %(n)d's name", n=i + 1)) if form.get(f"name{i}", "").strip() else ""
-        if not name:
-            continue
-        colour = form.get(f"colour{i}")
-        allowed = game.colours or tuple(COLOURS)
-        if colour not in allowed:
-            raise FieldError(gettext("Choose a colour for %(name)s.", name=name))
-        players.append({"name": name, "colour": colour})
-    if not game.min_players <= len(players) <= game.max_players:
-        raise FieldError(gettext("%(game)s needs %(lo)d to %(hi)d players.", game=tr(game.name), lo=game.min_players, hi=game.max_players))
-    if len({p["colour"] for p in players}) != len(players):
-        raise FieldError(gettext("Each player needs a different colour."))
-    if len({p["name"].casefold() for p in players}) != len(players):
-        raise FieldError(gettext("Each player needs a different name."))
+        if form.get(f"name{i}", "").strip():  # an empty row is a seat nobody sits at
+            name = NAME.parse(form.get(f"name{i}"), gettext("Player %(n)d's name", n=i + 1))
+            players.append({"name": name, "colour": form.get(f"colour{i}") or ""})
+    engine.check_players(game, players)
     options = {}
     for opt in game.options:
         options[opt.key] = opt.spec.parse(form.get(f"opt_{opt.key}"), tr(opt.label))
@@ -108,11 +100,13 @@ def join():
 
 @bp.post("/import")
 def import_table():
+    # an export of a long game may pass the 1 MB that any tap is allowed
+    request.max_content_length = request.max_form_memory_size = IMPORT_LIMIT
     upload = request.files.get("export")
     raw = upload.read() if upload else (request.form.get("export") or "").encode()
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = json.loads(raw.decode("utf-8-sig"))  # a file saved with a byte-order mark is fine
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return _lobby(400, error=gettext("This file is not a table export."))
     try:
         code = tables.import_table(get_db(), data, host=device_id())

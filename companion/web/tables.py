@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import secrets
+from types import SimpleNamespace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -35,6 +36,11 @@ def _load(code: str) -> tables.Table:
         abort(404)
 
 
+def _public(t: tables.Table) -> SimpleNamespace:
+    """What a template may know of a table: never its raw state (every hand) or its seed."""
+    return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
+
+
 def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
     db = get_db()
     me = device_id()
@@ -43,7 +49,7 @@ def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
     profile = engine.profile_values(t.state)
     log = tables.events(db, t.code, last=None if full_log else 6)
     return {
-        "t": t,
+        "t": _public(t),
         "game": t.game,
         "view": t.game.view(t.game_state, seat, profile),
         "prompt": t.game.prompt(t.game_state, profile),
@@ -112,10 +118,10 @@ def _refused(t, status, e, form_id):
     return render_panel(t, status, error=error, submitted=request.form.to_dict())
 
 
-def _stale(code):
+def _stale(code, form_id):
     t = _load(code)
-    notice = gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
-    return render_panel(t, 409, notice=notice, notice_kind="warn")
+    message = gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
+    return render_panel(t, 409, error={"form": form_id, "msg": message}, submitted=request.form.to_dict())
 
 
 def _change(code: str, form_id: str, attempt):
@@ -128,7 +134,7 @@ def _change(code: str, form_id: str, attempt):
     except RuleError as e:
         return _refused(t, 422, e, form_id)
     except tables.Stale:
-        return _stale(code)
+        return _stale(code, form_id)
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
     return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
@@ -142,7 +148,7 @@ def act(code):
     def attempt(t):
         params = engine.parse_params(t.game, action, request.form)
         seat = tables.seat_of(db, code, device_id())
-        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:40])
+        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120])
 
     return _change(code, request.form.get("form", "")[:80], attempt)
 
@@ -197,8 +203,11 @@ def hand_over(code, token):
     if seat is None:
         abort(404)
     if request.method == "GET":
-        return render_template("hand_over.html", t=t, seat=seat, player=t.players[seat], token=token)
-    tables.claim_seat(db, code, seat, device_id(), token=token)
+        return render_template("hand_over.html", t=_public(t), seat=seat, player=t.players[seat], token=token)
+    try:
+        tables.claim_seat(db, code, seat, device_id(), token=token)
+    except tables.NotAllowed:
+        abort(404)  # the code was spent meanwhile (another phone was quicker)
     remember(code)
     return redirect(url_for(".show", code=code), 303)
 
@@ -213,7 +222,7 @@ def table_url(code: str, path: str = "") -> str:
         host = urlsplit(request.host_url)
         hostname = host.hostname or ""
         lan = current_app.config.get("LAN_ADDRESSES") or []
-        if (hostname in ("localhost", "::1") or hostname.startswith("127.")) and lan:
+        if (hostname in ("localhost", "::1", "0.0.0.0") or hostname.startswith("127.")) and lan:
             base = f"{host.scheme}://{lan[0]}" + (f":{host.port}" if host.port else "")
         else:
             base = request.host_url.rstrip("/")
@@ -259,7 +268,7 @@ def export(code):
     if device_id() != t.host:
         # the export holds every secret (hands, seed): only the device that started the table
         abort(404)
-    body = json.dumps(tables.export(get_db(), code), ensure_ascii=False, indent=1)
+    body = json.dumps(tables.export(get_db(), code), ensure_ascii=False, separators=(",", ":"))
     name = f"{t.game.slug}-{t.created[:10]}-{code[:6]}.json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

@@ -26,6 +26,10 @@ def apply(state, action, params, seat, profile, rng):
             raise RuleError(N_("Enter a number of points other than zero."))
         state["entries"].append({"seat": who, "points": params["points"], "note": params.get("note") or "", "round": state["round"]})
         name = state["players"][who]["name"]
+        if params.get("note"):
+            if params["points"] >= 0:
+                return state, Label(N_("%(name)s scored %(points)d: %(note)s"), name=name, points=params["points"], note=params["note"])
+            return state, Label(N_("%(name)s lost %(points)d: %(note)s"), name=name, points=-params["points"], note=params["note"])
         if params["points"] >= 0:
             return state, Label(N_("%(name)s scored %(points)d"), name=name, points=params["points"])
         return state, Label(N_("%(name)s lost %(points)d"), name=name, points=-params["points"])
