@@ -28,6 +28,7 @@ def test_the_settings_page_shows_unknown_values_with_their_source(client, charte
     code = start_table(client)
     html = client.get(f"/t/{code}/settings").get_data(as_text=True)
     assert "Price chart" in html and "FACTS.md: ?" in html and "Unknown: the app will ask at the table." in html
+    assert "To check (1)" in html and "Whole numbers, separated by spaces:" in html
     assert "Unconfirmed board values" not in html
     assert "⚠" in client.get(f"/t/{code}/").get_data(as_text=True).split("Board values")[1][:20]
 
@@ -36,7 +37,7 @@ def test_the_host_corrects_and_confirms_a_value_and_it_is_exported(client, chart
     code = start_table(client)
     assert save(client, code, value="1 2 3", confirmed="1").status_code == 303
     html = client.get(f"/t/{code}/settings").get_data(as_text=True)
-    assert 'value="1 2 3"' in html and "✓ Confirmed" in html
+    assert 'value="1 2 3"' in html and "✓ confirmed" in html and "Confirmed (1)" in html
     data = client.get(f"/t/{code}/export.json").json
     assert data["state"]["profile"]["chart"] == {"value": [1, 2, 3], "confirmed": True}
     assert data["board_profile"]["chart"] == {"value": None, "confirmed": False}  # as the table started
