@@ -26,7 +26,8 @@ GAME = Game(
     panel_shows_prompt=True,  # the question card at the top of the panel is the prompt
     actions={
         # set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
-        "ready": {"villagers": Int(1, data.MAX_VILLAGERS, label=N_("Villagers")), "blueprints": Int(0, data.MAX_BLUEPRINTS, label=N_("Blueprints"))},
+        # (blueprints: no default in the rulebook; a blank is refused by the rules with what to count)
+        "ready": {"villagers": Int(1, data.MAX_VILLAGERS, label=N_("Villagers")), "blueprints": Int(0, data.MAX_BLUEPRINTS, required=False, label=N_("Blueprints"))},
         # the player has finished their own turn
         "botrik_turn": {},
         # an instruction was carried out on the table

@@ -6,9 +6,9 @@ fields with their choices. A template needs no knowledge of Botrik to render it.
 """
 from __future__ import annotations
 
-from ..base import N_, Label
+from ..base import N_, NP_, Label
 from . import data
-from .rules import L, STEP_ACTION, award_verdicts, botrik_breakdown, botrik_total, cascade, chain, disc_name, landmark_points, running_score, score_fields, token_name
+from .rules import L, STEP_ACTION, as_label, award_verdicts, botrik_breakdown, botrik_total, cascade, chain, counted, disc_name, landmark_points, running_score, score_fields, token_name
 
 YES_NO = [{"value": "yes", "label": L(N_("Yes")), "yes": True}, {"value": "no", "label": L(N_("No"))}]
 
@@ -18,8 +18,9 @@ def _choice(name, label, choices, ask=False):
     return {"name": name, "type": "choice", "label": label, "choices": choices, "ask": ask}
 
 
-def _int(name, label, lo, hi, default=None, required=True):
-    return {"name": name, "type": "int", "label": label, "min": lo, "max": hi, "default": default, "required": required}
+def _int(name, label, lo, hi, default=None, required=True, hint=None):
+    """A whole number; ``hint`` (a Label) says what to count on the table when nothing is suggested."""
+    return {"name": name, "type": "int", "label": label, "min": lo, "max": hi, "default": default, "required": required, "hint": hint}
 
 
 ANSWER = _choice("answer", L(N_("Answer")), YES_NO)
@@ -34,8 +35,9 @@ TIE_BREAK = [
 BONUS_HELP = L(N_("You and Botrik get the bonuses for all refined (and quality) resources used, as usual; he gets 1 point instead of any amount of coins for each bonus."))
 
 SCORE_FIELD_SPECS = {
-    "points": lambda: _int("points", L(N_("Points printed on it")), 0, 99, required=False),
-    "milestone": lambda: _int("milestone", L(N_("Points of the milestone he takes")), 0, 99, required=False),
+    # required: a blank is refused, not taken as 0 (the rules check it; 0 is typed when it is 0)
+    "points": lambda: _int("points", L(N_("Points printed on it")), 0, 99),
+    "milestone": lambda: _int("milestone", L(N_("Points of the milestone he takes")), 0, 99),
     "bonuses": lambda: {"name": "bonuses", "type": "intlist", "label": L(N_("Bonuses he triggers: the points printed on each, one number per bonus (0 if it gives only coins)")), "min": 0, "max": 20},
     "coin_bonuses": lambda: _int("coin_bonuses", L(N_("How many of those bonuses would give coins (1 point each instead)")), 0, 12, required=False),
     "coin_cost": lambda: _int("coin_cost", L(N_("Coins he would have to pay (easier game: he loses that many points)")), 0, 20, required=False),
@@ -44,7 +46,10 @@ SCORE_FIELD_SPECS = {
 TRY_QUESTIONS = {
     "produce": N_("Can Botrik produce: is there a building tile that is not at its maximum of resources?"),
     "refine": N_("Can Botrik refine: is there a refining building connected to the road network with a free space for its refined resource, and the basic resources it needs somewhere in the village?"),
-    "build_building": N_("Can Botrik build a building from his queue: are the resources for one of his %(n)d blueprints in the village? He pays no coins."),
+    "build_building": NP_(
+        "Can Botrik build a building from his queue: are the resources for his one blueprint in the village? He pays no coins.",
+        "Can Botrik build a building from his queue: are the resources for one of his %(num)d blueprints in the village? He pays no coins.",
+    ),
     "build_road": N_("Can Botrik build a road: are the resources for it in the village (he never buys on the open market), and is there a place for a road?"),
 }
 
@@ -95,10 +100,16 @@ def question(state: dict) -> dict | None:
     if step == "setup":
         suggested = data.HARDER_START_VILLAGERS if state["modifiers"]["harder_start"] else data.SUGGESTED_START_VILLAGERS
         q["label"] = L(N_("Set up the table as the checklist says, then tell the app what Botrik starts with."))
-        q["help"] = [L(N_("Suggested: %(n)d villager(s); a player hires up to 4 villagers at 5, 7 and 9 coins."), n=suggested)]
+        if state["modifiers"]["harder_start"]:
+            q["help"] = [L(N_("Harder game: Botrik starts with 2 villagers and no coins."))]
+        else:
+            q["help"] = [L(NP_("Suggested: %(num)d villager; a player hires up to 4 villagers at 5, 7 and 9 coins.", "Suggested: %(num)d villagers; a player hires up to 4 villagers at 5, 7 and 9 coins."), num=suggested)]
+        # No default for the blueprints: "Příprava je stejná jako pro hru dvou hráčů", and neither the
+        # solo rulebook nor FACTS.md says how many that is, so the player counts them on the table.
         q["fields"] = [
             _int("villagers", L(N_("Botrik's villagers at the start")), 1, data.MAX_VILLAGERS, default=suggested),
-            _int("blueprints", L(N_("Blueprints in Botrik's building queue at the start")), 0, data.MAX_BLUEPRINTS),
+            _int("blueprints", L(N_("Blueprints in Botrik's building queue at the start")), 0, data.MAX_BLUEPRINTS,
+                 hint=L(N_("Count the blueprint tiles in Botrik's building queue on the table and tap that number (0 if he has none). The rulebook gives no starting number, so the app suggests none."))),
         ]
     elif step == "player":
         q["label"] = L(N_("Your turn: play it as usual, then start Botrik's turn."))
@@ -118,7 +129,7 @@ def question(state: dict) -> dict | None:
         q["fields"] = [_choice("choice", L(N_("Church delivery or market sale")), choices)]
     elif step == "try":
         token = pending["token"]
-        params = {"n": state["blueprints"]} if token == "build_building" else {}
+        params = {"num": state["blueprints"]} if token == "build_building" else {}
         q["label"] = L(TRY_QUESTIONS[token], **params)
         colour = turn["disc"]
         q["help"] = [L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))]
@@ -217,7 +228,7 @@ def question(state: dict) -> dict | None:
         q["label"] = L(N_("His bonuses for the landmark he built?")) if landmark else labels[what]
         q["help"] = [BONUS_HELP, L(N_("Example: two of his own quality resources give 2 + 1 points each: enter bonuses 2 2 and 2 bonuses with coins."))]
         if landmark:
-            q["help"].append(L(N_("His landmark is worth %(n)d points at the end of the game whatever its conditions; the app adds them then, so the tile's own points are not entered now."), n=landmark_points(state["modifiers"])))
+            q["help"].append(L(NP_("His landmark is worth %(num)d point at the end of the game whatever its conditions; the app adds it then, so the tile's own points are not entered now.", "His landmark is worth %(num)d points at the end of the game whatever its conditions; the app adds them then, so the tile's own points are not entered now."), num=landmark_points(state["modifiers"])))
         elif what == "building":
             q["help"].append(L(N_("Then he takes the points of the new tile and the milestone of a refining building if it is still available.")))
         q["fields"] = [SCORE_FIELD_SPECS[name]() for name in score_fields(state, pending)]
@@ -233,8 +244,8 @@ def question(state: dict) -> dict | None:
         end = state["end"]
         q["label"] = L(N_("Final scoring: enter what the normal rules give Botrik, and your own score."))
         q["help"] = [
-            L(N_("His %(n)d landmarks are worth %(each)d points each: the app adds them."), n=state["landmarks"], each=landmark_points(state["modifiers"])),
-            L(N_("He has %(coins)d coins on the favour tile: score them as the normal rules score coins."), coins=favour["coins"]),
+            L(NP_("His %(num)d landmark is worth %(each)s: the app adds it.", "His %(num)d landmarks are worth %(each)s each: the app adds them."), num=state["landmarks"], each=counted("point", landmark_points(state["modifiers"]))),
+            L(NP_("He has %(num)d coin on the favour tile: score it as the normal rules score coins.", "He has %(num)d coins on the favour tile: score them as the normal rules score coins."), num=favour["coins"]),
             *award_verdicts(state, end.get("your_sales"), end.get("your_deliveries")),
         ]
         q["fields"] = [
@@ -250,7 +261,7 @@ def prompt(state, profile=None) -> Label:
     q = question(state)
     if q is None:
         return Label(N_("The game is over. See the final comparison."))
-    return Label(q["label"]["msg"], **q["label"]["params"])
+    return as_label(q["label"])
 
 
 def checklist(state: dict) -> list:
@@ -260,7 +271,9 @@ def checklist(state: dict) -> list:
         L(N_("Set up as for two players; Botrik is the second player and plays the colour of his discs: %(colour)s."), colour=disc_name(c["botrik"])),
         L(N_("No donkeys for Botrik: put none on the church for him and return his donkeys to the box.")),
         L(N_("You are the start player: take 3 coins.")),
-        L(N_("Botrik's %(coins)d coins lie on the favour tile: the app keeps them, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag."), coins=0 if mods["harder_start"] else data.FAVOUR_START_COINS),
+        L(NP_("Botrik's %(num)d coin lies on the favour tile: the app keeps it, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag.",
+              "Botrik's %(num)d coins lie on the favour tile: the app keeps them, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag."),
+          num=0 if mods["harder_start"] else data.FAVOUR_START_COINS),
         L(N_("Put aside the action discs: %(four)s × 4, %(three)s × 3 and Botrik's %(botrik)s × 2; they are used for nothing else."), four=disc_name(c["four"]), three=disc_name(c["three"]), botrik=disc_name(c["botrik"])),
     ]
     if mods["easier_donkeys"]:

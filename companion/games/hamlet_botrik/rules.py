@@ -11,14 +11,40 @@ every action answers it. Botrik's turn is walked villager by villager, because t
 """
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
+from ..base import N_, NP_, Label, RuleError
 from . import data
 from .data import TOKEN_NAMES
 
 
-def L(msg: str, **params) -> dict:
-    """A Label in its JSON form, ready to be stored in the state or nested in another Label."""
+def L(msg: str | tuple[str, str], **params) -> dict:
+    """A Label in its JSON form, ready to be stored in the state or nested in another Label.
+
+    ``msg`` may be an ``NP_`` pair; the count is then the parameter ``num``.
+    """
     return Label(msg, **params).to_json()
+
+
+# A number with its noun, agreeing in both languages (1 coin / 2 coins; 1 zlaták, 2 zlatáky, 5 zlatáků).
+# Nested as a parameter of a sentence that holds more than one count.
+COUNTED = {
+    "villager": NP_("%(num)d villager", "%(num)d villagers"),
+    "blueprint": NP_("%(num)d blueprint", "%(num)d blueprints"),
+    "road": NP_("%(num)d road", "%(num)d roads"),
+    "landmark": NP_("%(num)d landmark", "%(num)d landmarks"),
+    "coin": NP_("%(num)d coin", "%(num)d coins"),
+    "point": NP_("%(num)d point", "%(num)d points"),
+}
+
+
+def counted(noun: str, n: int) -> dict:
+    """``counted("coin", 1)`` -> the label "1 coin" (Czech "1 zlaták")."""
+    return L(COUNTED[noun], num=n)
+
+
+def as_label(label: dict) -> Label:
+    """A stored Label JSON back as a Label, its plural kept."""
+    msg = (label["msg"], label["plural"]) if label.get("plural") else label["msg"]
+    return Label(msg, **label["params"])
 
 
 def chain(parts: list) -> dict:
@@ -121,7 +147,7 @@ def known_impossible(state: dict, token: str) -> dict | None:
     """Why a secondary action is impossible, when the app can see it without asking."""
     if token == "buy_blueprint" and state["blueprints"] >= data.MAX_BLUEPRINTS:
         # "Pokud Botrik ještě nemá v zásobě 3 dílky budov, koupí si ..."
-        return L(N_("he already holds %(n)d blueprints"), n=state["blueprints"])
+        return L(NP_("he already holds %(num)d blueprint", "he already holds %(num)d blueprints"), num=state["blueprints"])
     if token == "build_building" and state["blueprints"] == 0:
         # "Botrik postaví budovu ze své stavební fronty": an empty queue builds nothing.
         return L(N_("his building queue is empty"))
@@ -181,19 +207,19 @@ def award_verdicts(state: dict, your_sales: int | None, your_deliveries: int | N
     if mods["harder_merchant"] and your_sales is not None:
         his = state["market_sales"]
         if your_sales == his:
-            out.append(L(N_("Merchant: a tie at %(his)d sales goes to Botrik; the points are not split."), his=his))
+            out.append(L(NP_("Merchant: a tie at %(num)d sale goes to Botrik; the points are not split.", "Merchant: a tie at %(num)d sales goes to Botrik; the points are not split."), num=his))
         elif your_sales > his and your_sales >= data.MERCHANT_MIN_SALES:
-            out.append(L(N_("Merchant: you may take it (%(yours)d sales against his %(his)d)."), yours=your_sales, his=his))
+            out.append(L(NP_("Merchant: you may take it (%(num)d sale against his %(his)d).", "Merchant: you may take it (%(num)d sales against his %(his)d)."), num=your_sales, his=his))
         else:
-            out.append(L(N_("Merchant: you cannot take it (%(yours)d sales against his %(his)d; you need more than him and at least %(min)d)."), yours=your_sales, his=his, min=data.MERCHANT_MIN_SALES))
+            out.append(L(NP_("Merchant: you cannot take it (%(num)d sale against his %(his)d; you need more than him and at least %(min)d).", "Merchant: you cannot take it (%(num)d sales against his %(his)d; you need more than him and at least %(min)d)."), num=your_sales, his=his, min=data.MERCHANT_MIN_SALES))
     if mods["harder_chaplain"] and your_deliveries is not None:
         his = state["church_deliveries"]
         if your_deliveries == his:
-            out.append(L(N_("Chaplain: a tie at %(his)d deliveries goes to Botrik; the points are not split."), his=his))
+            out.append(L(NP_("Chaplain: a tie at %(num)d delivery goes to Botrik; the points are not split.", "Chaplain: a tie at %(num)d deliveries goes to Botrik; the points are not split."), num=his))
         elif your_deliveries > his:
-            out.append(L(N_("Chaplain: you may take it (%(yours)d deliveries against his %(his)d)."), yours=your_deliveries, his=his))
+            out.append(L(NP_("Chaplain: you may take it (%(num)d delivery against his %(his)d).", "Chaplain: you may take it (%(num)d deliveries against his %(his)d)."), num=your_deliveries, his=his))
         else:
-            out.append(L(N_("Chaplain: you cannot take it (%(yours)d deliveries against his %(his)d; you need more than him)."), yours=your_deliveries, his=his))
+            out.append(L(NP_("Chaplain: you cannot take it (%(num)d delivery against his %(his)d; you need more than him).", "Chaplain: you cannot take it (%(num)d deliveries against his %(his)d; you need more than him)."), num=your_deliveries, his=his))
     return out
 
 
@@ -298,7 +324,7 @@ def _begin_villager(state: dict) -> None:
     if favour["coins"] >= data.HIRE_COST:
         _hire(state)
         return
-    _trail(state, L(N_("cannot hire (%(coins)d coins on the favour tile)"), coins=favour["coins"]))
+    _trail(state, L(NP_("cannot hire (%(num)d coin on the favour tile)", "cannot hire (%(num)d coins on the favour tile)"), num=favour["coins"]))
     _failure_coin(state, L(N_("hiring")))
     _ask(state, "priority")
 
@@ -426,15 +452,21 @@ def _yes(params: dict) -> bool:
 
 
 def _ready(state, params, rng):
-    """The player confirms the physical set-up and Botrik's starting villagers and blueprints."""
+    """The player confirms the physical set-up and Botrik's starting villagers and blueprints.
+
+    The blueprints have no default: "Příprava je stejná jako pro hru dvou hráčů" and neither the solo
+    rulebook nor FACTS.md gives a number, so a blank answer is refused with what to count.
+    """
     _expect(state, "ready")
+    if params.get("blueprints") is None:
+        raise RuleError(N_("How many blueprints does Botrik start with? Count the blueprint tiles in his building queue on the table and tap that number (0 if there are none)."))
     if state["modifiers"]["harder_start"] and params["villagers"] != data.HARDER_START_VILLAGERS:
         raise RuleError(N_("Harder game: Botrik starts with 2 villagers."))
     state["villagers"] = params["villagers"]
     state["blueprints"] = params["blueprints"]
     state["phase"] = "player"
     _ask(state, "player")
-    return Label(N_("Set-up done: Botrik has %(villagers)d villagers and %(blueprints)d blueprints."), villagers=state["villagers"], blueprints=state["blueprints"])
+    return Label(N_("Set-up done: Botrik has %(villagers)s and %(blueprints)s."), villagers=counted("villager", state["villagers"]), blueprints=counted("blueprint", state["blueprints"]))
 
 
 def _botrik_turn(state, params, rng):
@@ -486,7 +518,7 @@ def _priority(state, params, rng):
         return None
     if choice == "church_coins":
         if favour["coins"] < data.CHURCH_COINS:
-            raise RuleError(N_("Botrik has only %(coins)d coins on the favour tile; the 10-coin delivery costs him 7."), coins=favour["coins"])
+            raise RuleError(N_("Botrik has only %(coins)s on the favour tile; the 10-coin delivery costs him 7."), coins=counted("coin", favour["coins"]))
         favour["coins"] -= data.CHURCH_COINS
         _note(state, L(N_("Take 7 coins off the favour tile for the 10-coin space.")))
         if flips_face_down(state["modifiers"]):
@@ -569,7 +601,7 @@ def _unpaid(state: dict, coins: int) -> None:
     """Easier: "Kdykoli by Botrik měl za něco zaplatit zlatáky, ale nemá je ..., ztratí počet bodů
     rovnající se počtu nezaplacených zlatáků." """
     _add_score(state, "unpaid", -coins, f"−{coins}")
-    _trail(state, L(N_("−%(n)d points for unpaid coins"), n=coins))
+    _trail(state, L(NP_("−%(num)d point for unpaid coins", "−%(num)d points for unpaid coins"), num=coins))
 
 
 def _building_kind(state, params, rng):
@@ -626,6 +658,12 @@ def score_fields(state: dict, pending: dict) -> list:
 def _score(state, params, rng):
     pending = _expect(state, "score")
     fields = score_fields(state, pending)
+    # A points question left blank is not 0: the printed points are read off the table, and a
+    # silent 0 would lose them. 0 counts only when the player enters it.
+    if "points" in fields and params.get("points") is None:
+        raise RuleError(N_("Enter the points printed on it (0 only if it shows none): a blank answer is not counted as 0."))
+    if "milestone" in fields and params.get("milestone") is None:
+        raise RuleError(N_("Enter the points of the milestone he takes: a blank answer is not counted as 0."))
     val = {name: (params.get(name) or (0 if name != "bonuses" else [])) if name in fields else (0 if name != "bonuses" else []) for name in ("points", "milestone", "bonuses", "coin_bonuses", "coin_cost")}
     if val["coin_bonuses"] > len(val["bonuses"]):
         raise RuleError(N_("More bonuses with coins (%(coins)d) than bonuses entered (%(n)d)."), coins=val["coin_bonuses"], n=len(val["bonuses"]))
@@ -636,7 +674,7 @@ def _score(state, params, rng):
     if what == "end_sale":
         state["end"]["end_sale"] = total
         _next_end_step(state)
-        return Label(N_("Botrik sells his remaining refined resources: %(formula)s points"), formula=formula)
+        return Label(NP_("Botrik sells his remaining refined resources: %(formula)s point", "Botrik sells his remaining refined resources: %(formula)s points"), formula=formula, num=total)
     _trail(state, L(N_("scores %(formula)s"), formula=formula))
     if val["coin_cost"]:
         _unpaid(state, val["coin_cost"])
@@ -720,8 +758,9 @@ def _correct(state, params, rng):
         state["row"] = [t for t in state["row"] if t != "build_road"]
     elif "build_road" not in state["row"]:
         state["row"].append("build_road")
-    return Label(N_("Corrected: %(villagers)d villagers, %(blueprints)d blueprints, %(roads)d roads, %(landmarks)d landmarks, %(coins)d coins on the favour tile."),
-                 villagers=state["villagers"], blueprints=state["blueprints"], roads=state["roads"], landmarks=state["landmarks"], coins=params["favour_coins"])
+    return Label(N_("Corrected: %(villagers)s, %(blueprints)s, %(roads)s, %(landmarks)s, %(coins)s on the favour tile."),
+                 villagers=counted("villager", state["villagers"]), blueprints=counted("blueprint", state["blueprints"]), roads=counted("road", state["roads"]),
+                 landmarks=counted("landmark", state["landmarks"]), coins=counted("coin", params["favour_coins"]))
 
 
 HANDLERS = {
@@ -760,7 +799,7 @@ def _progress_label(state: dict, mark) -> Label:
     if mark is None or mark[0] != turn["number"]:
         return Label(N_("Botrik's turn %(turn)d: %(trail)s"), turn=turn["number"], trail=chain(turn["trail"]))
     if len(turn["acted"]) > mark[1]:
-        return Label(turn["acted"][mark[1]]["msg"], **turn["acted"][mark[1]]["params"])
+        return as_label(turn["acted"][mark[1]])
     new = turn["trail"][mark[2]:] or turn["trail"]  # an instruction carried out adds nothing: repeat the story
     return Label(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(new))
 

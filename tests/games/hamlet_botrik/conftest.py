@@ -90,7 +90,10 @@ def english(label) -> str:
     if hasattr(label, "to_json"):
         label = label.to_json()
     params = {k: english(v) if isinstance(v, dict) and "msg" in v else v for k, v in label["params"].items()}
-    return label["msg"] % params if params else label["msg"]
+    msg = label["msg"]
+    if label.get("plural") and params["num"] != 1:  # English: the singular for 1 only
+        msg = label["plural"]
+    return msg % params if params else msg
 
 
 Table.text = staticmethod(english)

@@ -179,7 +179,7 @@ def test_road_token_leaves_the_row_after_the_fifth_road(table):
         t.yes()  # an unconnected building tile exists
         assert t.step == "place_road"
         t.do("place", note="from the farm toward the church")
-        t.do("score")
+        t.do("score", points=0)  # a road printed with no points: 0 typed, not left blank
         assert t.state["roads"] == roads_after
     assert t.state["row"] == ["buy_blueprint", "refine", "produce", "build_building"]
     assert t.text(t.labels[-1]).endswith("→ builds a road → at: from the farm toward the church → scores 0")

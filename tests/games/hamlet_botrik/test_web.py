@@ -190,3 +190,46 @@ def test_the_panel_reads_in_czech_and_in_english(client):
     assert "Řada akcí" in cs and "Dílek přízně" in cs and "červený disk" in cs
     for english in ("Action row", "Favour tile", "Disc bag", "red disc", "Villagers", "church delivery"):
         assert english not in cs, english
+
+
+def test_the_starting_blueprints_say_what_to_count_and_a_blank_is_refused_in_the_form(client):
+    """"Příprava je stejná jako pro hru dvou hráčů": neither the solo rulebook nor FACTS.md says how
+    many blueprints that is, so nothing is pre-selected. The player is told what to count, and a tap
+    on Start without it is answered by the app inside the form, not by the browser's own bubble."""
+    code = new_table(client)
+    form = form_html(panel(client, code), "hb-setup")
+    assert "Count the blueprint tiles in Botrik&#39;s building queue on the table" in form
+    assert re.search(r'name="villagers" value="1"\s+checked', form)  # the suggested villager
+    assert not re.search(r'name="blueprints" value="\d"\s+checked', form)  # no suggestion
+    assert "required" not in re.sub(r"aria-required", "", form)  # no native "Please select one of these options."
+    v = version(client, code)
+    page = tap(client, code, "hb-setup", expect=422, villagers=2)
+    assert error_in(page, "hb-setup").startswith("How many blueprints does Botrik start with? Count the blueprint tiles")
+    assert re.search(r'name="villagers" value="2"\s+checked', form_html(page, "hb-setup"))  # what was tapped stays
+    assert version(client, code) == v and game(client, code)["phase"] == "setup"
+    client.post("/lang", data={"lang": "cs", "next": "/"})
+    assert "Spočítejte dílky plánů budov v Botrikově stavební frontě" in panel(client, code)
+    tap(client, code, "hb-setup", villagers=1, blueprints=0)
+    assert game(client, code)["blueprints"] == 0
+
+
+def test_a_blank_church_points_answer_is_refused_inside_the_form(client):
+    """A church delivery's points are printed on it ("Za nejvíce bodů" picks among them): a blank is
+    refused (422, in the form, what was typed kept); a 0 the player types is taken."""
+    code = new_table(client)
+    tap(client, code, "hb-setup", villagers=1, blueprints=3)
+    tap(client, code, "hb-player")
+    tap(client, code, "hb-priority", choice="church")
+    form = form_html(panel(client, code), "hb-score")
+    points_input = re.search(r'<input id="hb-score-points"[^>]*>', form).group(0)
+    assert 'placeholder="0"' not in points_input and 'aria-required="true"' in points_input
+    v = version(client, code)
+    page = tap(client, code, "hb-score", expect=422, points="", bonuses="2 2", coin_bonuses=1)
+    assert error_in(page, "hb-score") == "Enter the points printed on it (0 only if it shows none): a blank answer is not counted as 0."
+    assert 'value="2 2"' in form_html(page, "hb-score")
+    assert version(client, code) == v and game(client, code)["score"] == []
+    client.post("/lang", data={"lang": "cs", "next": "/"})
+    page = tap(client, code, "hb-score", expect=422, points="")
+    assert error_in(page, "hb-score").startswith("Zadejte body na něm vytištěné")
+    tap(client, code, "hb-score", points=0, bonuses="2 2", coin_bonuses=1)
+    assert [(e["kind"], e["points"]) for e in game(client, code)["score"]] == [("church", 5)]
