@@ -17,7 +17,7 @@ def snapshot(client, code):
     "fields, status, message",
     [
         ({"seat": "0", "points": "seven"}, 400, "Points must be a whole number."),
-        ({"seat": "0", "points": "99999999"}, 400, "Points must be between -9999 and 9999."),
+        ({"seat": "0", "points": "99999999"}, 400, "Points must be between -9,999 and 9,999."),
         ({"seat": "zero", "points": "5"}, 400, "Player must be a whole number."),
         ({"seat": "0"}, 400, "Please fill in Points."),
         ({"seat": "0", "points": "5", "note": "x" * 61}, 400, "Note may be at most 60 characters long."),

@@ -66,3 +66,15 @@ def test_a_label_with_a_plural_takes_the_czech_form_for_its_number(app):
             assert tr(label) == english
         with app.test_request_context(headers={"Accept-Language": "cs"}):
             assert tr(label) == czech
+
+
+def test_large_numbers_in_a_log_line_are_grouped_the_way_the_viewer_writes_them(app):
+    from companion.games.base import Label
+    from companion.web import tr
+
+    label = Label("%(name)s pays $%(amount)d", name="Ann", amount=15000).to_json()
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert tr(label) == "Ann pays $15,000"
+        assert tr(Label("%(name)s pays $%(amount)d", name="Ann", amount=500).to_json()) == "Ann pays $500"
+    with app.test_request_context(headers={"Accept-Language": "cs"}):
+        assert tr(label) == "Ann pays $15\xa0000"

@@ -10,7 +10,7 @@ import secrets
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, request, session
-from flask_babel import Babel, gettext, ngettext
+from flask_babel import Babel, format_decimal, get_translations, gettext
 from flask_htmx import HTMX
 
 from .. import store
@@ -81,10 +81,19 @@ def tr(label) -> str:
     params = {}
     for key, value in (label.get("params") or {}).items():
         params[key] = tr(value) if isinstance(value, dict) and "msg" in value else value
-    msg = label["msg"]
+    translations = get_translations()
     if label.get("plural"):  # Czech has three forms: 1 port, 2 porty, 5 portů
-        return ngettext(msg, label["plural"], **params)  # flask-babel reads the count from num
-    return gettext(msg, **params) if params else gettext(msg)
+        text = translations.ungettext(label["msg"], label["plural"], params["num"])
+    else:
+        text = translations.ugettext(label["msg"])
+    if not params:
+        return text
+    # large numbers grouped as the viewer's language writes them: $15,000 / $15 000
+    for key, value in params.items():
+        if type(value) is int and abs(value) >= 1000:
+            text = text.replace(f"%({key})d", f"%({key})s")
+            params[key] = format_decimal(value)
+    return text % params
 
 
 def same_origin() -> bool:

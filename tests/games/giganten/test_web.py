@@ -187,7 +187,7 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     # the ledger names who paid whom and why
     tv_html = tv.panel()
     ledger = tv_html[tv_html.index('class="gg-ledger"'):]
-    for why in ("Derrick on a 3-derrick site", "Black locomotive carries 1 oil", "Dana&#39;s locomotive carries 1 oil", "1 oil sold to US Standard Oil Trust at $7000", "Start money"):
+    for why in ("Derrick on a 3-derrick site", "Black locomotive carries 1 oil", "Dana&#39;s locomotive carries 1 oil", "1 oil sold to US Standard Oil Trust at $7,000", "Start money"):
         assert why in ledger, why
     assert len(g["ledger"]) == 4 + 3 + 2 + 2  # start money, derricks, fees, sales
 
@@ -206,7 +206,7 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     assert "Final accounting" in html and "Winner:" in html
     winner = html[html.index("gg-winner"):html.index("</h2>", html.index("gg-winner"))]
     assert "Dana" in winner and "Anna" not in winner
-    for amount in ("$25,000", "$14,000", "$17,000", "$15,000", "Derricks: 1 × $5000 (locomotive on field 4: place 1)", "Oil left: 5 × $1000"):
+    for amount in ("$25,000", "$14,000", "$17,000", "$15,000", "Derricks: 1 × $5,000 (locomotive on field 4: place 1)", "Oil left: 5 × $1,000"):
         assert amount in html, amount
     assert not Forms(html).forms.keys() - {"gg-black-fix"}  # nothing left to do but undo
 
