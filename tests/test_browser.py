@@ -124,3 +124,27 @@ def test_tap_targets_are_at_least_44px_and_the_page_is_one_column(browser, serve
     )
     assert small == []
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+GAME_PLAYERS = {"scorepad": 2, "tinners-trail": 3, "giganten": 3, "hamlet-botrik": 1}
+
+
+@pytest.mark.parametrize("slug", sorted(GAME_PLAYERS))
+def test_every_games_first_screen_fits_a_phone_with_big_tap_targets_in_czech_dark_mode(browser, server, slug):
+    page = browser.new_context(**PHONE, locale="cs-CZ", color_scheme="dark").new_page()
+    page.goto(server + "/")
+    page.locator(f'input[name="game"][value="{slug}"]').check()
+    for i in range(GAME_PLAYERS[slug]):
+        page.fill(f"#name{i}", f"Hráč {i + 1}")
+    page.get_by_role("button", name="Založit stůl").last.click()
+    page.wait_for_url("**/t/*/")
+    assert page.locator("html").get_attribute("lang") == "cs"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+                  '#panel button, #panel a.btn, #panel select, #panel summary, #panel input:not([type=hidden]):not([type=radio]):not([type=checkbox])')]
+              .filter(e => e.offsetParent !== null)
+              .map(e => [e.outerHTML.slice(0, 80), Math.round(e.getBoundingClientRect().height)])
+              .filter(([_, h]) => h < 44)"""
+    )
+    assert small == []
