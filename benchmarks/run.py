@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from companion import create_app  # noqa: E402
 from companion import table as tables  # noqa: E402
+from companion.games.base import PALETTE  # noqa: E402
 from companion.web import get_db  # noqa: E402
 from helpers import act, free_port, start_server, start_table  # noqa: E402
 
@@ -52,6 +53,16 @@ def main():
     hx = {"HX-Request": "true"}
     print("tap + fresh panel (score, through Flask):", ms(timed(lambda: act(client, code, "score", seat=next(seat) % 3, points=5), args.events)))
     print("panel render alone:", ms(timed(lambda: client.get(f"/t/{code}/panel", headers=hx), 100)))
+    from companion.games import GAMES
+
+    for slug, game in sorted(GAMES.items()):
+        colours = game.colours or PALETTE
+        form = {"game": slug} | {f"name{i}": f"P{i}" for i in range(game.max_players)} | {f"colour{i}": colours[i] for i in range(game.max_players)}
+        created = client.post("/new", data=form)
+        assert created.status_code == 303, created.get_data(as_text=True)[:500]
+        gcode = created.headers["Location"].rstrip("/").split("/t/")[1]
+        assert client.get(f"/t/{gcode}/panel", headers=hx).status_code == 200
+        print(f"{slug} panel at set-up ({game.max_players} players):", ms(timed(lambda: client.get(f"/t/{gcode}/panel", headers=hx), 50)))
     with app.app_context():
         db = get_db()
         print("undo:", ms(timed(lambda: tables.undo(db, code, tables.load(db, code).version), 50)))
