@@ -18,7 +18,7 @@ Why the shape is what it is:
 """
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
+from ..base import N_, NP_, Label, RuleError
 from . import data
 from .data import COMPANIES, COMPANY_NAMES
 
@@ -38,6 +38,39 @@ STEP_NAMES = {
 SPECIALS = ("none", "price", "oil", "back")
 # action 6 in one tap: how many oil go by the black and by the other locomotive, "b1o0"
 CARRY_CHOICES = tuple(f"b{b}o{o}" for b in range(6) for o in range(6))
+
+
+# A number with its noun, agreeing in both languages (1 field, 2 fields; 1 pole, 2 pole, 5 polí),
+# nested as a parameter of a sentence that holds more than one count.
+COUNTED = {
+    "field": NP_("%(num)d field", "%(num)d fields"),
+    "point": NP_("%(num)d point", "%(num)d points"),
+    "licence": NP_("%(num)d licence", "%(num)d licences"),
+    "movement": NP_("%(num)d movement point", "%(num)d movement points"),
+    "oil": NP_("%(num)d oil", "%(num)d oil"),  # Czech counts stones: 1 ropný kámen, 5 ropných kamenů
+}
+
+
+def counted(noun: str, n: int) -> dict:
+    """``counted("field", 1)`` -> the label "1 field" (Czech "1 pole"), as JSON to nest in a Label."""
+    return Label(COUNTED[noun], num=n).to_json()
+
+
+def _english(value):
+    """A parameter as English text: a nested label is rendered with its English plural."""
+    if not (isinstance(value, dict) and "msg" in value):
+        return value
+    params = {k: _english(v) for k, v in value["params"].items()}
+    msg = value["plural"] if value.get("plural") and params.get("num") != 1 else value["msg"]
+    return msg % params
+
+
+def refusal(msg: str, **params) -> RuleError:
+    """A RuleError whose nested count labels (``counted``) also read as English in ``str()``
+    (the web layer translates ``msg`` and ``params``; logs and tests read ``str()``)."""
+    e = RuleError(msg, **params)
+    e.args = (msg % {k: _english(v) for k, v in params.items()},)
+    return e
 
 
 def order_from(start: int, n: int) -> list[int]:
@@ -202,7 +235,7 @@ def licence_payment(hand, bid: int, twos: int | None = None) -> tuple[int, int]:
         return ones, (bid - ones) // 2
     ones = bid - 2 * twos
     if twos < 0 or twos > twos_held or ones < 0 or ones > ones_held:
-        raise RuleError(N_("These cards do not add up to %(bid)d licences."), bid=bid)
+        raise refusal(N_("These cards do not add up to %(licences)s."), licences=counted("licence", bid))
     return ones, twos
 
 
@@ -326,8 +359,21 @@ ACTIONS_BY_STEP = {
 }
 
 
+def known_start(state, profile):
+    """Step 0 answered from the board values. Set-up skips the question when the black track's
+    length is known; a length the host enters on the Board values page after the table started
+    (while it still waits for the distance) counts the same: the table is then at the first
+    round's price dice, the black locomotive that many fields from the port. Returns ``state``
+    itself, or a shallow copy that ``apply`` goes on from (it works on its own copy anyway)."""
+    length = _profile(profile, "black_track_length")
+    if state["step"] != 0 or state["over"] or not length:
+        return state
+    return dict(state, black=dict(state["black"], to_port=length - state["black"]["moved"]), step=1, queue=[state["start"]])
+
+
 def possible_actions(state, seat=None, profile=None) -> list[str]:
     """The actions the table can take now (what the phone should offer)."""
+    state = known_start(state, profile)
     if state["over"]:
         return [] if state["final"] else ["count_licences"]
     step, modes = state["step"], state["modes"]
@@ -353,6 +399,7 @@ def _red_revealed(state) -> bool:
 
 
 def apply(state, action, params, seat, profile, rng):
+    state = known_start(state, profile)
     if action == "black_distance" and not state["over"]:
         return _black_distance(state, params)
     if action not in possible_actions(state, seat, profile):
@@ -368,7 +415,7 @@ def _black_distance(state, params):
     state["black"]["to_port"] = params["fields"]
     if state["step"] == 0:
         state["step"], state["queue"] = 1, [state["start"]]
-    return state, Label(N_("The black locomotive is %(fields)d fields from the port"), fields=params["fields"])
+    return state, Label(NP_("The black locomotive is %(num)d field from the port", "The black locomotive is %(num)d fields from the port"), num=params["fields"])
 
 
 # 1. Prices ---------------------------------------------------------------------------------------
@@ -436,6 +483,9 @@ def _move_black(state, fields: int) -> bool:
     return False
 
 
+RED_CARD_LEFT = NP_("Red card: the black locomotive moves %(n)d; %(num)d field to the port", "Red card: the black locomotive moves %(n)d; %(num)d fields to the port")
+
+
 def _reveal_cards(state, params, seat, profile, rng):
     """"a) Začínající hráč nejdříve odkryje červenou akční kartu ... b) ... odkryje tolik karet
     z béžových akčních karet, kolik hráčů se účastní hry"."""
@@ -447,14 +497,14 @@ def _reveal_cards(state, params, seat, profile, rng):
         state["display"] = [red]
         return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=red["black"])
     state["display"] = [red] + [_draw_card(state, "beige", rng) for _ in state["players"]]
-    return state, Label(N_("Red card: the black locomotive moves %(n)d; %(left)d fields to the port"), n=red["black"], left=state["black"]["to_port"])
+    return state, Label(RED_CARD_LEFT, n=red["black"], num=state["black"]["to_port"])
 
 
 def _red_card(state, params, seat, profile, rng):
     """The physical red card: the table types how many fields it moves the black locomotive."""
     if _move_black(state, params["black"]):
         return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=params["black"])
-    return state, Label(N_("Red card: the black locomotive moves %(n)d; %(left)d fields to the port"), n=params["black"], left=state["black"]["to_port"])
+    return state, Label(RED_CARD_LEFT, n=params["black"], num=state["black"]["to_port"])
 
 
 def _after_take(state):
@@ -498,12 +548,12 @@ def _card_taken(state, params, seat, profile, rng):
 
 def _card_label(state, who, card):
     msg = {
-        "none": N_("%(name)s takes a card: %(licences)d licences, %(movement)d movement points"),
-        "price": N_("%(name)s takes a card: %(licences)d licences, %(movement)d movement points, change a price by up to %(n)d"),
-        "oil": N_("%(name)s takes a card: %(licences)d licences, %(movement)d movement points, plus 1 oil"),
-        "back": N_("%(name)s takes a card: %(licences)d licences, %(movement)d movement points, opponents' locomotives back %(n)d"),
+        "none": N_("%(name)s takes a card: %(licences)s, %(movement)s"),
+        "price": N_("%(name)s takes a card: %(licences)s, %(movement)s, change a price by up to %(n)d"),
+        "oil": N_("%(name)s takes a card: %(licences)s, %(movement)s, plus 1 oil"),
+        "back": N_("%(name)s takes a card: %(licences)s, %(movement)s, opponents' locomotives back %(n)d"),
     }[card["special"]]
-    return Label(msg, name=_name(state, who), licences=card["licences"], movement=card["movement"], n=card["n"])
+    return Label(msg, name=_name(state, who), licences=counted("licence", card["licences"]), movement=counted("movement", card["movement"]), n=card["n"])
 
 
 # 3. Licences -------------------------------------------------------------------------------------
@@ -543,7 +593,7 @@ def loco_cost(profile, position: int, fields: int) -> int:
     if costs is None:
         return 0  # unknown track: the table counts the points itself
     if position + fields > len(costs):
-        raise RuleError(N_("The rail has only %(n)d fields."), n=len(costs))
+        raise refusal(N_("The rail has only %(fields)s."), fields=counted("field", len(costs)))
     return sum(costs[position:position + fields])
 
 
@@ -556,7 +606,7 @@ def _move(state, params, seat, profile, rng):
     fields = params.get("loco") or 0
     cost = loco_cost(profile, player["loco"], fields)
     if cost > card["movement"]:
-        raise RuleError(N_("Moving the locomotive %(fields)d fields costs %(cost)d movement points; the card gives %(points)d."), fields=fields, cost=cost, points=card["movement"])
+        raise refusal(N_("Moving the locomotive %(fields)s costs %(cost)s; the card gives %(points)d."), fields=counted("field", fields), cost=counted("movement", cost), points=card["movement"])
     company, change, tank = params.get("price_company"), params.get("price_fields") or 0, params.get("oil_tank")
     if card["special"] != "price" and (company or change):
         raise RuleError(N_("Your action card has no price change."))
@@ -568,7 +618,7 @@ def _move(state, params, seat, profile, rng):
         if not company:
             raise RuleError(N_("Choose which company's price to change."))
         if abs(change) > card["n"]:
-            raise RuleError(N_("Your card moves a price by at most %(n)d fields."), n=card["n"])
+            raise refusal(N_("Your card moves a price by at most %(fields)s."), fields=counted("field", card["n"]))
         track = _track(profile)
         i = _index(track, state["prices"][company]) + change
         if not 0 <= i < len(track):
@@ -578,22 +628,22 @@ def _move(state, params, seat, profile, rng):
         raise RuleError(N_("Choose the tank for the extra oil."))
 
     player["loco"] += fields
-    said = {"name": player["name"], "fields": fields, "cost": cost, "truck": card["movement"] - cost}
-    label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)d points), truck %(truck)d points"), **said)
+    said = {"name": player["name"], "fields": fields, "cost": counted("point", cost), "truck": counted("point", card["movement"] - cost)}
+    label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s"), **said)
     if card["special"] == "price" and change:
         before = state["prices"][company]
         state["prices"][company] = track[i]
-        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)d points), truck %(truck)d points; %(company)s price $%(before)d → $%(after)d"), **said, company=COMPANY_NAMES[company], before=before, after=track[i])
+        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; %(company)s price $%(before)d → $%(after)d"), **said, company=COMPANY_NAMES[company], before=before, after=track[i])
     elif card["special"] == "oil":
         player["tanks"][tank] += 1
-        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)d points), truck %(truck)d points; plus 1 oil into the %(company)s tank"), **said, company=COMPANY_NAMES[tank])
+        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; plus 1 oil into the %(company)s tank"), **said, company=COMPANY_NAMES[tank])
     elif card["special"] == "back":
         # "Hráč posune lokomotivy všech protivníků o uvedený počet polí zpět. Černá lokomotiva
         # nikdy necouvá." No further back than the start field.
         for other, p in enumerate(state["players"]):
             if other != who:
                 p["loco"] = max(0, p["loco"] - card["n"])
-        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)d points), truck %(truck)d points; opponents' locomotives back %(n)d fields"), **said, n=card["n"])
+        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; opponents' locomotives back %(back)s"), **said, back=counted("field", card["n"]))
     # "Jakmile jsou akce udané kartou vyřízené, karta se položí na odkládací balíček"
     _discard_card(state, card)
     player["card"] = None
@@ -625,10 +675,10 @@ def _build(state, params, seat, profile, rng):
     who = state["queue"][0]
     site, oil, level = int(params["site"]), params["oil"], params["level"]
     if oil not in data.SITE_OIL[site]:
-        raise RuleError(N_("A site with %(site)d derricks holds %(allowed)s oil."), site=site, allowed=" / ".join(map(str, data.SITE_OIL[site])))
+        raise refusal(N_("%(site)s holds %(allowed)s oil."), site=Label(NP_("A site with %(num)d derrick", "A site with %(num)d derricks"), num=site).to_json(), allowed=" / ".join(map(str, data.SITE_OIL[site])))
     costs = rail_costs(profile)
     if costs is not None and level > len(costs):
-        raise RuleError(N_("The rail has only %(n)d fields."), n=len(costs))
+        raise refusal(N_("The rail has only %(fields)s."), fields=counted("field", len(costs)))
     cost = data.SITE_COST[site]
     _pay(state, who, None, cost, Label(N_("Derrick on a %(site)d-derrick site"), site=site))
     state["players"][who]["derricks_left"] -= 1
@@ -726,10 +776,10 @@ def _produce(state, params, seat, profile, rng):
     if rest:
         # the quick form: "the rest goes into this tank" (the counts of the others may be 0)
         if sum(into.values()) > carried:
-            raise RuleError(N_("Put exactly %(n)d oil into your tanks."), n=carried)
+            raise refusal(N_("Put exactly %(oil)s into your tanks."), oil=counted("oil", carried))
         into[rest] += carried - sum(into.values())
     if sum(into.values()) != carried:
-        raise RuleError(N_("Put exactly %(n)d oil into your tanks."), n=carried)
+        raise refusal(N_("Put exactly %(oil)s into your tanks."), oil=counted("oil", carried))
     fee = data.TRANSPORT_FEE
     if (b + o) * fee > state["players"][who]["money"]:
         raise RuleError(N_("%(name)s has only $%(money)d: no loans are given."), name=_name(state, who), money=state["players"][who]["money"])
@@ -760,8 +810,9 @@ def _produce(state, params, seat, profile, rng):
     if not state["queue"]:
         _enter_auctions(state)
     return state, Label(
-        N_("%(name)s produces %(n)d oil: %(own)d own locomotive, %(black)d black locomotive, %(other)d other locomotive, %(lost)d lost, %(declined)d declined; %(returned)d derricks run dry"),
-        name=_name(state, who), n=opts["derricks"], own=opts["own"], black=b, other=o, lost=lost, declined=declined, returned=returned,
+        N_("%(name)s produces %(n)d oil: %(own)d own locomotive, %(black)d black locomotive, %(other)d other locomotive, %(lost)d lost, %(declined)d declined; %(dry)s"),
+        name=_name(state, who), n=opts["derricks"], own=opts["own"], black=b, other=o, lost=lost, declined=declined,
+        dry=Label(NP_("%(num)d derrick runs dry", "%(num)d derricks run dry"), num=returned).to_json(),
     )
 
 
@@ -806,9 +857,9 @@ def _bid(state, params, seat, profile, rng):
     a = state["auction"]
     who = state["queue"][0]
     if params["licences"] <= a["high"]:
-        raise RuleError(N_("Bid more than %(high)d licences."), high=a["high"])
+        raise refusal(N_("Bid more than %(licences)s."), licences=counted("licence", a["high"]))
     a["high"], a["leader"] = params["licences"], who
-    label = Label(N_("%(company)s auction: %(name)s bids %(bid)d licences"), company=COMPANY_NAMES[a["company"]], name=_name(state, who), bid=a["high"])
+    label = Label(NP_("%(company)s auction: %(name)s bids %(num)d licence", "%(company)s auction: %(name)s bids %(num)d licences"), company=COMPANY_NAMES[a["company"]], name=_name(state, who), num=a["high"])
     if a["active"] == [who]:
         return _award(state, label, rng)
     _advance_bidder(state, who)
@@ -832,6 +883,9 @@ def _pass(state, params, seat, profile, rng):
     return state, label
 
 
+WINS_WITH = NP_("%(company)s auction: %(name)s wins with %(num)d licence", "%(company)s auction: %(name)s wins with %(num)d licences")
+
+
 def _award(state, label, rng):
     """"Až zbude poslední hráč, který nepasoval, prodejní právo se přiklepne tomuto hráči"."""
     a = state["auction"]
@@ -840,13 +894,18 @@ def _award(state, label, rng):
     company = COMPANY_NAMES[a["company"]]
     if state["licences"] is None:
         a["phase"] = "selling"
-        return state, Label(N_("%(company)s auction: %(name)s wins with %(bid)d licences"), company=company, name=_name(state, winner), bid=a["high"])
+        return state, Label(WINS_WITH, company=company, name=_name(state, winner), num=a["high"])
     hand = state["players"][winner]["hand"]
     if hand_points(hand) < a["high"]:
         lost = _punish(state, winner, rng)
-        return state, Label(N_("%(company)s auction: %(name)s cannot pay %(bid)d licences and loses %(lost)d licence cards; the auction starts again"), company=company, name=_name(state, winner), bid=a["high"], lost=lost)
+        return state, Label(
+            NP_("%(company)s auction: %(name)s cannot pay %(num)d licence and %(loses)s; the auction starts again",
+                "%(company)s auction: %(name)s cannot pay %(num)d licences and %(loses)s; the auction starts again"),
+            company=company, name=_name(state, winner), num=a["high"],
+            loses=Label(NP_("loses %(num)d licence card", "loses %(num)d licence cards"), num=lost).to_json(),
+        )
     a["phase"] = "paying"
-    return state, Label(N_("%(company)s auction: %(name)s wins with %(bid)d licences"), company=company, name=_name(state, winner), bid=a["high"])
+    return state, Label(WINS_WITH, company=company, name=_name(state, winner), num=a["high"])
 
 
 def _punish(state, who, rng) -> int:
@@ -877,7 +936,7 @@ def _pay_licences(state, params, seat, profile, rng):
     state["licences"]["discard_ones"] += ones
     state["licences"]["discard_twos"] += twos
     a["phase"] = "selling"
-    return state, Label(N_("%(name)s hands in %(points)d licences"), name=_name(state, who), points=ones + 2 * twos)
+    return state, Label(NP_("%(name)s hands in %(num)d licence", "%(name)s hands in %(num)d licences"), name=_name(state, who), num=ones + 2 * twos)
 
 
 def _cannot_pay(state, params, seat, profile, rng):
@@ -991,7 +1050,7 @@ def _final_accounting(state, licence_points=None):
         final["derrick_bonus"].append(bonus)
         final["oil"].append(oil)
         final["oil_bonus"].append(oil * data.OIL_LEFT)
-        _pay(state, None, seat, bonus, Label(N_("Final accounting: %(n)d derricks, locomotive in place %(rank)d"), n=len(derricks), rank=ranks[seat]))
+        _pay(state, None, seat, bonus, Label(NP_("Final accounting: %(num)d derrick, locomotive in place %(rank)d", "Final accounting: %(num)d derricks, locomotive in place %(rank)d"), num=len(derricks), rank=ranks[seat]))
         _pay(state, None, seat, oil * data.OIL_LEFT, Label(N_("Final accounting: %(n)d oil left"), n=oil))
     state["final"] = final
 
@@ -1031,6 +1090,7 @@ HANDLERS = {
 
 
 def prompt(state, profile=None) -> Label:
+    state = known_start(state, profile)
     if state["over"]:
         if state["final"] is None:
             return Label(N_("The black locomotive reached the port. Locomotives are tied: count each player's licences and enter the totals in seat order."))
@@ -1061,9 +1121,9 @@ def prompt(state, profile=None) -> Label:
         a = state["auction"]
         company = COMPANY_NAMES[a["company"]]
         if a["phase"] == "bidding":
-            return Label(N_("%(company)s auction: %(name)s bids more than %(high)d licences or passes."), company=company, name=who, high=a["high"])
+            return Label(NP_("%(company)s auction: %(name)s bids more than %(num)d licence or passes.", "%(company)s auction: %(name)s bids more than %(num)d licences or passes."), company=company, name=who, num=a["high"])
         if a["phase"] == "paying":
-            return Label(N_("%(name)s hands in %(bid)d licences on their own phone."), name=who, bid=a["high"])
+            return Label(NP_("%(name)s hands in %(num)d licence on their own phone.", "%(name)s hands in %(num)d licences on their own phone."), name=who, num=a["high"])
         return Label(N_("%(name)s sells oil to %(company)s at $%(price)d."), name=who, company=company, price=state["prices"][a["company"]])
     return Label(N_("End the round: overflowing tanks are emptied and the die passes left."))
 
@@ -1118,14 +1178,26 @@ def _move_info(state, who, profile):
             track = _track(profile)
         except RuleError:
             track = None
+        # "nejvýše o uvedený počet polí": every move that stays on the track, per company; the
+        # fields offered are those some company can make, each naming the companies it cannot
+        # (the panel greys them out for the company chosen; _move still refuses them)
         companies = []
         for c in COMPANIES:
             row = {"company": c, "name": COMPANY_NAMES[c], "price": state["prices"][c], "moves": []}
             if track:
                 i = _index(track, state["prices"][c])
                 row["moves"] = [{"fields": f, "price": track[i + f]} for f in range(-card["n"], card["n"] + 1) if 0 <= i + f < len(track)]
+            else:  # no track in the board values: nothing is known (the move is refused anyway)
+                row["moves"] = [{"fields": f, "price": None} for f in range(-card["n"], card["n"] + 1)]
+            row["lo"], row["hi"] = row["moves"][0]["fields"], row["moves"][-1]["fields"]
+            row["limited"] = (row["lo"], row["hi"]) != (-card["n"], card["n"])  # the track ends within reach
             companies.append(row)
         info["price"] = companies
+        info["price_fields"] = [
+            {"fields": f, "off": [row["company"] for row in companies if not row["lo"] <= f <= row["hi"]]}
+            for f in range(-card["n"], card["n"] + 1)
+            if any(row["lo"] <= f <= row["hi"] for row in companies)
+        ]
     if card["special"] == "back":
         info["pushed"] = [{"seat": s, "from": p["loco"], "to": max(0, p["loco"] - card["n"])} for s, p in enumerate(state["players"]) if s != who]
     return info
@@ -1212,7 +1284,12 @@ def turn_info(state, seat, profile=None) -> dict | None:
     """What the panel needs to offer the current step's choices (costs, limits, fees); the
     checks themselves stay in the handlers. ``seat`` is the phone asking (secrets: only the
     auction winner's own phone gets the ways to pay from the hand)."""
-    if state["over"] or not state["queue"]:
+    if state["over"]:
+        if state["final"] is None:  # physical licence cards, tied locomotives: count the hands
+            return {"count": [{"seat": s, "field": p["loco"], "tied": sum(1 for q in state["players"] if q["loco"] == p["loco"]) > 1}
+                              for s, p in enumerate(state["players"])]}
+        return None
+    if not state["queue"]:
         return None
     step, who = state["step"], state["queue"][0]
     if step == 4:
@@ -1235,8 +1312,9 @@ def view(state, seat, profile=None):
     """Everything public, plus the seat's own licence hand. No other hand, no deck order.
 
     ``profile`` (board values) makes the view exact where they matter (price tracks, rail
-    costs, the black locomotive's level); the core calls view(state, seat), so without it the
-    defaults of data.py apply. The panel template asks again with the table's profile."""
+    costs, the black track's length and the black locomotive's level); without it the defaults
+    of data.py apply. The web layer passes the table's board values."""
+    state = known_start(state, profile)
     players = []
     for s, p in enumerate(state["players"]):
         row = {k: v for k, v in p.items() if k != "hand"}

@@ -26,7 +26,7 @@ def test_locomotive_fields_cost_what_the_track_says(table):
     with pytest.raises(RuleError):
         t.act("move", loco=3)  # 1 + 2 + 2 = 5 points, the card gives 4
     t.act("move", loco=2)
-    assert t.players[0]["loco"] == 10 and t.labels[-1].params["truck"] == 1
+    assert t.players[0]["loco"] == 10 and t.labels[-1].params["truck"]["params"]["num"] == 1
 
 
 def test_push_back_moves_every_opponent_by_fields_not_points_and_never_the_black(table):

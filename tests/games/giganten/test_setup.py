@@ -35,6 +35,31 @@ def test_unknown_black_track_is_asked_before_the_first_round(table):
     assert table(profile={"black_track_length": 20}).state["step"] == 1
 
 
+def test_a_black_track_length_entered_after_the_start_answers_the_distance_question(table):
+    """Regression (QA): the host entered the black track's length on the Board values page after
+    the table had started, and the first screen still asked for the distance. A known length is
+    the answer, as at set-up: the table is at the first price die, the view, the prompt and the
+    actions agree, and the first action goes on from there."""
+    t = table()
+    assert t.state["step"] == 0
+    t.profile["black_track_length"] = 18  # the Board values page (a profile event)
+    v = rules.view(t.state, None, t.profile)
+    assert v["step"] == 1 and v["black"]["to_port"] == 18 and v["turn_seat"] == t.state["start"]
+    assert "black_distance" not in v["actions"] and rules.possible_actions(t.state, None, t.profile) == ["roll_prices", "price_die"]
+    assert rules.prompt(t.state, t.profile).msg == "%(name)s rolls the price die for %(company)s (or let the app roll)."
+    t.act("price_die", value=2, colour="blue")
+    # exactly where a table that knew the length at set-up is after the same die
+    known = table(profile={"black_track_length": 18})
+    known.act("price_die", value=2, colour="blue")
+    same = lambda state: {k: v for k, v in state.items() if k != "ledger"}  # start money was paid at step 0 or 1
+    assert same(t.state) == same(known.state) and t.state["black"] == {"moved": 0, "to_port": 18}
+    # the correction stays possible
+    t.act("black_distance", fields=17)
+    assert t.state["black"]["to_port"] == 17 and t.state["step"] == 1 and t.state["dice_done"] == 1
+    # without the value (the core's view without a profile) the question is still asked
+    assert rules.view(table().state, None)["actions"] == ["black_distance"]
+
+
 def test_app_action_cards_entered_after_the_table_started_are_dealt_from_the_next_round(table):
     """"Akční karty se roztřídí podle barvy rubové strany (12 červených, 30 béžových), každý
     balíček se zamíchá". A table starts with the default board values, which list no cards (the

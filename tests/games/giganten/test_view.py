@@ -90,3 +90,46 @@ def test_selling_and_overflow_previews(table):
     assert sell[0] == {"barrels": 4, "total": 4 * 6000} and sell[-1] == {"barrels": 0, "total": 0}
     t.act("sell", barrels=1)
     assert rules.view(t.state, None, t.profile)["turn"]["overflow"] == [{"seat": 0, "company": "hudson", "name": "Hudson Oil Industries", "extra": 1, "refund": 1000}]
+
+
+def test_the_price_special_offers_only_moves_that_stay_on_the_track(table):
+    """Regression (QA): the special price move offered ±n even where the track ends. "nejvýše o
+    uvedený počet polí": the view lists, per company, the moves on the track (lo..hi) and the
+    fields some company can move, each naming the companies it is past the end for; _move still
+    refuses such a move."""
+    import pytest
+
+    from companion.games.base import RuleError
+
+    t = table(n=3)
+    t.start_round()
+    t.take_cards([(1, 4, "price", 2), (1, 4, "none", 0), (1, 4, "none", 0)])
+    t.act("deal_licences")
+    t.state["prices"].update(hudson=9000, jet=1500, us=8500)  # top, bottom, one below the top
+    turn = rules.view(t.state, None, t.profile)["turn"]
+    assert [(c["company"], c["lo"], c["hi"], c["limited"]) for c in turn["price"]] == [("hudson", -2, 0, True), ("jet", 0, 2, True), ("us", -2, 1, True)]
+    assert turn["price_fields"] == [
+        {"fields": -2, "off": ["jet"]}, {"fields": -1, "off": ["jet"]}, {"fields": 0, "off": []},
+        {"fields": 1, "off": ["hudson"]}, {"fields": 2, "off": ["hudson", "us"]},
+    ]
+    # a field no company can move is not offered at all
+    t.state["prices"].update(jet=9000, us=9000)
+    assert [m["fields"] for m in rules.view(t.state, None, t.profile)["turn"]["price_fields"]] == [-2, -1, 0]
+    with pytest.raises(RuleError, match="The price track ends there"):
+        t.act("move", price_company="hudson", price_fields=1)
+    t.act("move", price_company="hudson", price_fields=-2)
+    assert t.state["prices"]["hudson"] == 8000
+
+
+def test_the_end_with_physical_licences_names_who_is_tied(table):
+    t = table(n=3, licences="physical")
+    t.start_round(black=0)
+    t.players[0]["loco"], t.players[1]["loco"], t.players[2]["loco"] = 3, 5, 3
+    t.state["black"]["to_port"] = 1
+    t.state["step"], t.state["queue"], t.state["red_revealed"] = 2, [t.state["start"]], False
+    t.state["players"][0]["card"] = None
+    t.act("red_card", black=1)
+    assert t.state["over"] and rules.possible_actions(t.state) == ["count_licences"]
+    assert rules.view(t.state, None, t.profile)["turn"] == {"count": [
+        {"seat": 0, "field": 3, "tied": True}, {"seat": 1, "field": 5, "tied": False}, {"seat": 2, "field": 3, "tied": True},
+    ]}

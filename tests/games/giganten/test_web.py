@@ -170,6 +170,8 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     bert.submit("gg-pass")
     # US: Dana alone bids 1 and wins at once, pays with whatever she holds
     dana.submit("gg-bid-quick", button=("licences", 1))
+    assert "You won: hand in 1 licence. Which cards?" in dana.panel() and "Dana pays 1 licence on their own phone." in tv.panel()
+    assert "Vyhrál(a) jsi: odevzdej 1 licenci." in dana.panel("cs")
     dana.submit("gg-pay", button=dana.forms()["gg-pay"]["buttons"][0])
     html = dana.panel()
     assert "Sell 1 oil" in html and "$7,000" in html
@@ -283,7 +285,7 @@ def test_bad_input_and_illegal_moves_are_refused_inside_their_form_and_change_no
     for p in phones:
         p.submit("gg-move", loco=0)
     html = phones[ANNA].submit("gg-build", status=422, site=1, oil=5, level=0)
-    assert re.search(r'id="f-gg-build".*?class="form-error"[^>]*>A site with 1 derricks holds 2 / 3 / 4 oil', html, re.S)
+    assert re.search(r'id="f-gg-build".*?class="form-error"[^>]*>A site with 1 derrick holds 2 / 3 / 4 oil', html, re.S)
     phones[ANNA].submit("gg-build", site=1, oil=2, level=0)
     phones[BERT].submit("gg-build", site=1, oil=2, level=0)
     for p in phones[2:]:
@@ -321,3 +323,70 @@ def test_undo_across_a_random_draw_gives_the_same_draw_on_redo(table):
     assert all(p["hand"] == {"ones": 0, "twos": 0} for p in state(tv.client, tv.code)["players"])
     tv.client.post(f"/t/{tv.code}/redo", data=_vn(tv), headers=HX)
     assert [p["hand"] for p in state(tv.client, tv.code)["players"]] == hands
+
+
+def board_value(tv, key, value):
+    """The host enters a board value on the Board values page (as its form posts it)."""
+    html = tv.client.get(f"/t/{tv.code}/settings").get_data(as_text=True)
+    v = re.search(r'name="v" value="(\d+)"', html).group(1)
+    r = tv.client.post(f"/t/{tv.code}/settings", data={"key": key, "value": value, "confirmed": "1", "v": v, "nonce": f"test-{key}"})
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+
+
+def test_a_black_track_length_entered_after_the_start_is_used_and_a_tie_is_counted_by_name(app, client):
+    """Regressions (QA): (1) a black track length entered on the Board values page after the
+    table started was ignored: the first screen still asked for the distance. (2) The licence
+    totals went into one field whose placeholder "3 6 9 12" looked like real data."""
+    code = start_table(client, game="giganten", opt_licences="physical", **FOUR)
+    tv = Phone(client, code)
+    assert "gg-black" in tv.forms()
+    board_value(tv, "black_track_length", "1")
+    forms = tv.forms()
+    assert "gg-black" not in forms and "gg-die-blue" in forms
+    assert "Price die for Hudson" in tv.panel() and ">1 field<" in tv.panel()
+    for _ in range(3):
+        tv.submit("gg-die-blue", button=("value", 2))
+    assert state(client, code)["black"] == {"moved": 0, "to_port": 1}
+    tv.submit("gg-red", button=("black", 1))  # the port: every locomotive is on the start field
+    html = tv.panel()
+    count = html[html.index('id="f-gg-count"'):html.index("</form>", html.index('id="f-gg-count"'))]
+    # one line per player, in seat order (the order the totals are typed in), each named
+    assert re.findall(r'<li><span class="chip"[^>]*><span class="dot"[^>]*>[^<]*</span> (\w+)', count) == ["Anna", "Bert", "Cyril", "Dana"]
+    assert count.count("tied on field 0: their total decides") == 4
+    assert "placeholder" not in count and "3 6 9 12" not in count
+    assert "The totals in this order, separated by spaces" in count
+    cs = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "cs"}).get_data(as_text=True)
+    assert "Součty v tomto pořadí, oddělené mezerami" in cs
+    # a wrong count keeps what was typed in its form
+    html = tv.submit("gg-count", status=422, points="3 0 5")
+    assert re.search(r'id="gg-count-points"[^>]*value="3 0 5"', html)
+    tv.submit("gg-count", points="3 0 5 5")
+    g = state(client, code)
+    # Cyril and Dana both hold 5: the order from the start player (Anna) puts Cyril first
+    assert g["final"]["ranks"] == [3, 4, 1, 2]
+
+
+def test_the_start_player_is_named_and_the_price_special_stops_at_the_end_of_the_track(table):
+    """Regressions (QA): the start player's badge said only "die"; the special price move offered
+    ±n past the end of the price track."""
+    tv, phones = table
+    html = tv.panel()
+    assert html.count("start player (die)") == 1
+    assert re.search(r'Anna<span class="sr"> \(Red\)</span></span> <small class="gg-die-badge">start player \(die\)</small>', html)
+    assert "začínající hráč (kostka)" in tv.panel("cs")
+    board_value(tv, "price_track", "4000 4500 5000 5500 6000")
+    tv.submit("gg-black", fields=10)
+    for _ in range(3):
+        tv.submit("gg-die-blue", button=("value", 2))  # every price to the top, $6,000
+    tv.submit("gg-red", button=("black", 1))
+    phones[ANNA].submit("gg-card", licences=1, movement=4, special="price", n=2)
+    for p in phones[1:]:
+        p.submit("gg-card", licences=1, movement=4)
+    tv.submit("gg-deal")
+    form = phones[ANNA].forms()["gg-move"]
+    assert form["fields"]["price_fields"] == ["-2", "-1", "0"]
+    # the rule still refuses a move past the end if one is sent anyway
+    r = tv.client.post(f"/t/{tv.code}/act", data={**form["hidden"], **_vn(tv), "loco": "0", "price_company": "jet", "price_fields": "1"}, headers=HX)
+    assert r.status_code == 422 and "The price track ends there." in r.get_data(as_text=True)
+    phones[ANNA].submit("gg-move", loco=0, price_company="jet", price_fields=-2)
+    assert state(tv.client, tv.code)["prices"]["jet"] == 5000
