@@ -373,6 +373,9 @@ def view(state, seat=None, profile=None) -> dict:
         "trying": pending_token(state),
         "queue": list(state["pending"].get("queue", [])) if state["pending"] and state["pending"]["step"] == "try" else [],
         "winner": winner(state),
+        # the game is over: the result comes first, his board (counts, row, bag, last turn) is
+        # only a record and is folded under it
+        "board_folded": state["phase"] == "over",
     }
 
 

@@ -233,3 +233,28 @@ def test_a_blank_church_points_answer_is_refused_inside_the_form(client):
     assert error_in(page, "hb-score").startswith("Zadejte body na něm vytištěné")
     tap(client, code, "hb-score", points=0, bonuses="2 2", coin_bonuses=1)
     assert [(e["kind"], e["points"]) for e in game(client, code)["score"]] == [("church", 5)]
+
+
+def test_the_finished_panel_shows_the_result_first_and_folds_his_board(client):
+    """After the final scoring the result and its breakdown come first; Botrik's counts, action row,
+    bag and last turn are only a record, inside a closed <details>."""
+    code = new_table(client)
+    tap(client, code, "hb-setup", villagers=1, blueprints=3)
+    tap(client, code, "hb-player")
+    tap(client, code, "hb-end-botrik")  # during his turn: so there is a "last turn" to fold
+    tap(client, code, "hb-final", coin_points=3, award_points=0, other_points="", your_score=20)
+    page = panel(client, code)
+    assert "You win!" in page and "Total" in page
+    final = page.index('id="hb-final"')
+    m = re.search(r'<details class="hb-board-end" id="hb-board-end">(.*?)</details>', page, re.S)
+    assert m, "no folded board"
+    assert text(re.search(r"<summary>.*?</summary>", m.group(1), re.S).group(0)).strip() == "Botrik's board at the end"
+    assert final < m.start()  # the result comes first
+    for section in ('class="hb-botrik"', 'class="hb-row-card"', 'class="hb-bag"', 'class="hb-turn"'):
+        assert page.count(section) == 1 and section in m.group(1), section
+    assert "Action row, from the left" in m.group(1) and "Botrik's last turn (1)" in text(m.group(1))
+    # a game in progress shows them unfolded
+    code = new_table(client)
+    tap(client, code, "hb-setup", villagers=1, blueprints=3)
+    page = panel(client, code)
+    assert 'class="hb-row-card"' in page and "hb-board-end" not in page
