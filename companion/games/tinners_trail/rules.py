@@ -7,7 +7,7 @@ the action that ends the phase before them, and leave their result in the state 
 """
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
+from ..base import N_, NP_, Label, RuleError
 from . import board as bd
 from . import data
 
@@ -775,7 +775,8 @@ def invest(state, params):
     player["cubes_left"] -= 1
     state["investments"].append({"seat": seat, "round": rnd, "cost": cost, "vp": vp})
     next_investor(state, seat)
-    return state, Label(N_("%(name)s invests £%(cost)d for %(vp)d VP"), name=player["name"], cost=cost, vp=vp)
+    return state, Label(NP_("%(name)s invests £%(cost)d for %(num)d VP", "%(name)s invests £%(cost)d for %(num)d VP"),
+                        name=player["name"], cost=cost, num=vp)
 
 
 def invest_pass(state):

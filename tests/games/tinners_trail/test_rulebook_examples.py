@@ -103,7 +103,7 @@ def test_round_two_investment_example(table):
     assert "already holds two cubes" in t.fails("invest", cost=10)
     assert "already holds two cubes" in t.fails("invest", cost=20)
     label = t.do("invest", cost=15)
-    assert label.params["vp"] == 15  # VP of round two are printed in the example
+    assert label.params["num"] == 15 and label.plural  # VP of round two are printed in the example; num picks the plural
     assert t.player("Green")["money"] == 9 and t.player("Green")["cubes_left"] == 10
     assert t.g["invest"]["turn"] == t.seat("Red")
 

@@ -555,3 +555,23 @@ def test_the_host_enters_the_map_after_the_table_started(client):
     r = set_board_value(client, code, "map_borders", "St Just Pendeen")
     assert r.status_code == 422 and "cannot be read" in r.get_data(as_text=True)
     assert client.get(f"/t/{code}/panel", headers=HX).status_code == 200
+
+
+def test_counts_read_naturally_in_czech(app):
+    """'V okénku, kam hráč umístil kostičku, je zaznačen počet vítězných bodů' - the VP of a box can
+    be any number the host types, so the log line takes the Czech plural (1 vítězný bod, 2 vítězné
+    body, 5 vítězných bodů), and ore counts read 'cín 1' instead of the ungrammatical '1 cínu'."""
+    from companion.games.base import N_, NP_, Label
+    from companion.web import tr
+
+    invest = NP_("%(name)s invests £%(cost)d for %(num)d VP", "%(name)s invests £%(cost)d for %(num)d VP")
+    labels = [Label(invest, name="Red", cost=5, num=n) for n in (1, 3, 5)]
+    labels.append(Label(N_("%(tin)d tin, %(copper)d copper, %(water)d water"), tin=1, copper=2, water=5))
+    with app.test_request_context(headers={"Accept-Language": "cs"}):
+        cs = [tr(label) for label in labels]
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        en = [tr(label) for label in labels]
+    assert cs == ["Red investuje 5£ za 1 vítězný bod", "Red investuje 5£ za 3 vítězné body",
+                  "Red investuje 5£ za 5 vítězných bodů", "cín 1, měď 2, voda 5"]
+    assert en[0] == "Red invests £5 for 1 VP" and en[3] == "1 tin, 2 copper, 5 water"
+
