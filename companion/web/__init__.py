@@ -67,7 +67,7 @@ def select_locale() -> str:
 
 
 def tr(label) -> str:
-    """Translate a Label or its JSON form ({"msg", "params"}), nested labels included.
+    """Translate a Label, its JSON form ({"msg", "params"}) or a refusal, nested labels included.
 
     Plain string parameters are never translated (a player called "Red" stays "Red"); a
     parameter that needs translating is itself a label: ``{"msg": N_("tin"), "params": {}}``.
@@ -76,6 +76,8 @@ def tr(label) -> str:
         return ""
     if hasattr(label, "to_json"):
         label = label.to_json()
+    elif isinstance(label, Exception):  # RuleError, FieldError and their kin carry msg and params
+        label = {"msg": label.msg, "params": label.params}
     if isinstance(label, str):
         return gettext(label)
     params = {}

@@ -78,11 +78,11 @@ def new_table():
     try:
         slug, players, options = parse_new_table(request.form)
     except FieldError as e:
-        return _lobby(400, error=tr({"msg": e.msg, "params": e.params}), form=request.form, game=request.form.get("game"))
+        return _lobby(400, error=tr(e), form=request.form, game=request.form.get("game"))
     try:
         code = tables.create(get_db(), slug, players, options, host=device_id())
     except RuleError as e:  # a game may refuse a combination of options
-        return _lobby(422, error=tr({"msg": e.msg, "params": e.params}), form=request.form, game=slug)
+        return _lobby(422, error=tr(e), form=request.form, game=slug)
     remember(code)
     return redirect(url_for("tables.show", code=code), 303)
 
@@ -111,7 +111,7 @@ def import_table():
     try:
         code = tables.import_table(get_db(), data, host=device_id())
     except tables.ImportRefused as e:
-        return _lobby(400, error=tr({"msg": e.msg, "params": e.params}))
+        return _lobby(400, error=tr(e))
     remember(code)
     return redirect(url_for("tables.show", code=code), 303)
 

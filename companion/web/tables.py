@@ -114,7 +114,7 @@ def _form_version() -> int:
 
 
 def _refused(t, status, e, form_id):
-    error = {"form": form_id, "msg": tr({"msg": e.msg, "params": e.params})}
+    error = {"form": form_id, "msg": tr(e)}
     return render_panel(t, status, error=error, submitted=request.form.to_dict())
 
 
@@ -291,9 +291,9 @@ def settings(code):
             tables.act(get_db(), code, "profile", "profile", params, None, _form_version(), request.form.get("nonce", "")[:40])
             return redirect(url_for(".settings", code=code), 303)
         except FieldError as e:
-            error, status = {"form": key, "msg": tr({"msg": e.msg, "params": e.params})}, 400
+            error, status = {"form": key, "msg": tr(e)}, 400
         except RuleError as e:
-            error, status = {"form": key, "msg": tr({"msg": e.msg, "params": e.params})}, 422
+            error, status = {"form": key, "msg": tr(e)}, 422
         except tables.Stale:
             error, status = {"form": key, "msg": gettext("The table changed meanwhile; check the values and save again.")}, 409
         t = _load(code)
