@@ -192,6 +192,77 @@ class ProfileValue:
 
 
 @dataclass(frozen=True)
+class Action:
+    """One action, declared once: its name, its button label, its typed fields and its handler.
+
+    ``handler(state, params, seat, profile, rng) -> (new_state, Label)`` or ``RuleError``.
+    The web layer takes the form's fields and the button's text from here, the engine the
+    handler, the translations the label: the name is written in one place.
+    """
+
+    name: str
+    label: str  # N_ id: the button's text
+    fields: Mapping[str, "FieldSpec"]
+    handler: Callable[..., tuple[State, Label]]
+
+
+class Moves:
+    """A game's actions, each declared once beside its rule::
+
+        moves = Moves()
+
+        @moves("raise_temple", N_("Raise a temple"), temple=Choice(...))
+        def raise_temple(state, params, seat, profile, rng):
+            ...
+
+        GAME = Game(..., actions=moves.fields, apply=moves.apply, moves=moves)
+    """
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, Action] = {}
+
+    def __call__(self, name: str, label: str, **fields: "FieldSpec"):
+        def declare(handler):
+            if name in self.by_name:
+                raise ValueError(f"action {name!r} declared twice")
+            self.by_name[name] = Action(name, label, fields, handler)
+            return handler
+
+        return declare
+
+    @property
+    def fields(self) -> dict[str, Mapping[str, "FieldSpec"]]:
+        return {name: action.fields for name, action in self.by_name.items()}
+
+    def apply(self, state, action, params, seat, profile, rng):
+        declared = self.by_name.get(action)
+        if declared is None:
+            raise RuleError(N_("Unknown action."))
+        return declared.handler(state, params, seat, profile, rng)
+
+
+@dataclass(frozen=True)
+class Legal:
+    """An action a seat may take now (``reason`` None), or one shown greyed with the game's reason.
+
+    ``choices`` lists, per parameter, the values that are allowed now where they are finite
+    (the regions without a mine, the temples with a piece there); a parameter left out may take
+    any value its field accepts. The contract every game keeps, and the random-play test checks:
+    an allowed ``Legal`` with parameters drawn from ``choices`` (or from the field's range) is
+    accepted by ``apply``. One action may appear several times with different ``choices``
+    (e.g. one entry per region) where its parameters depend on each other.
+    """
+
+    action: str
+    choices: Mapping[str, tuple] = field(default_factory=dict)
+    reason: Label | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.reason is None
+
+
+@dataclass(frozen=True)
 class Game:
     slug: str
     name: str
@@ -217,3 +288,11 @@ class Game:
     panel_shows_prompt: bool = False  # the game's panel asks its own question; skip the shared prompt line
     # check_profile(key, value) raises RuleError when a host-entered board value cannot be used
     check_profile: Callable[[str, Any], None] | None = None
+    # legal(state, seat, profile) -> [Legal]: what ``seat`` may do now (allowed, or greyed with the
+    # reason). ``seat=None`` asks for the table's own steps that belong to no player (a dice roll,
+    # a set-up question). Every game implements it; the random-play test plays through it.
+    legal: Callable[[State, int | None, dict], list[Legal]] | None = None
+    # to_act(state) -> the seats the table waits for now, in the order they act; () once the game
+    # is over. "Your turn" on each phone and seat-bound actions read it.
+    to_act: Callable[[State], tuple[int, ...]] | None = None
+    moves: Moves | None = None  # where the actions were declared (labels for buttons)
