@@ -76,8 +76,9 @@ def _award(state, counts, role, category, points) -> list[int]:
     return winners
 
 
-def _who(state, winners) -> dict:
-    return Label(mountains.names(state, winners)).to_json() if winners else Label(N_("nobody")).to_json()
+def _who(state, winners):
+    """Names stay plain strings (a player called "Red" is never translated); "nobody" is a label."""
+    return mountains.names(state, winners) if winners else Label(N_("nobody")).to_json()
 
 
 @moves("railway", N_("Score a railway"), tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
