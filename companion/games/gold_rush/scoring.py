@@ -9,15 +9,16 @@ pravidel. 4. Vzít si kovboje zpět do zásoby." At the end any phone may enter 
 """
 from __future__ import annotations
 
-from ..base import N_, Int, Label, RuleError
-from ..common import ranks
+from ..base import N_, NP_, Int, Label, RuleError
+from ..common import counted, ranks
 from . import data
 from .rules import mountains
 from .rules.base import CATEGORIES, PER_SEAT, majority, moves, mountain, name, need_phase, score, total, who_acts
 
-ROLE_NOUNS = {"rail": N_("%(name)s has only %(n)d railwaymen on the board."),
-              "city": N_("%(name)s has only %(n)d merchants on the board."),
-              "farm": N_("%(name)s has only %(n)d farmers on the board.")}
+# cowboys on the board, by role, as counts that agree with their noun
+COUNTED = {"rail": NP_("%(num)d railwayman", "%(num)d railwaymen"),
+           "city": NP_("%(num)d merchant", "%(num)d merchants"),
+           "farm": NP_("%(num)d farmer", "%(num)d farmers")}
 
 
 def railway_points(tiles: int, locomotives: int, finished: bool = True) -> int:
@@ -61,7 +62,8 @@ def _counts(state, params, role: str) -> list[int]:
     counts = counts[:n]
     for seat, c in enumerate(counts):
         if c > state["seats"][seat][role]:
-            raise RuleError(ROLE_NOUNS[role], name=name(state, seat), n=state["seats"][seat][role])
+            raise RuleError(N_("%(name)s has only %(count)s on the board."), name=name(state, seat),
+                            count=counted(COUNTED, role, state["seats"][seat][role]))
     return counts
 
 
