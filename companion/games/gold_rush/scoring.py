@@ -18,7 +18,9 @@ from .rules.base import CATEGORIES, PER_SEAT, majority, moves, mountain, name, n
 # cowboys on the board, by role, as counts that agree with their noun
 COUNTED = {"rail": NP_("%(num)d railwayman", "%(num)d railwaymen"),
            "city": NP_("%(num)d merchant", "%(num)d merchants"),
-           "farm": NP_("%(num)d farmer", "%(num)d farmers")}
+           "farm": NP_("%(num)d farmer", "%(num)d farmers"),
+           "cowboy": NP_("%(num)d cowboy", "%(num)d cowboys"),
+           "loco": NP_("%(num)d locomotive", "%(num)d locomotives")}
 
 
 def railway_points(tiles: int, locomotives: int, finished: bool = True) -> int:
@@ -98,8 +100,8 @@ def railway(state, params, seat, profile, rng):
     winners = _award(state, counts, "rail", "end_rail" if at_end else "rail", points)
     if at_end:
         return state, Label(N_("Unfinished railway: %(tiles)d × 1 = %(points)d for %(who)s."), tiles=tiles, points=points, who=_who(state, winners))
-    return state, Label(N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)d locomotives) = %(points)d for %(who)s."),
-                        tiles=tiles, factor=points // tiles, locos=locos, points=points, who=_who(state, winners))
+    return state, Label(N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
+                        tiles=tiles, factor=points // tiles, locos=counted(COUNTED, "loco", locos), points=points, who=_who(state, winners))
 
 
 @moves("city", N_("Score a city"), rails=Int(0, 4, label=N_("Finished railways leaving the city")),
@@ -189,7 +191,7 @@ def finish(state, params, seat, profile, rng):
 def finish_blocked(state, profile) -> Label | None:
     left = sum(s["rail"] + s["city"] + s["farm"] for s in state["seats"])
     if left:
-        return Label(N_("Score every railway, city and prairie with a cowboy on it first (%(n)d cowboys still on the board)."), n=left)
+        return Label(N_("Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board)."), left=counted(COUNTED, "cowboy", left))
     if state["ore"] == "physical":
         missing = [name(state, i) for i, s in enumerate(state["seats"]) if s["ore_total"] is None]
         if missing:
@@ -213,9 +215,9 @@ def scores(state, profile=None):
     profile = profile or {}
     rows = []
     for seat in range(len(state["players"])):
-        pts = dict(state["seats"][seat]["points"])
-        if state["phase"] == "over":
-            pts["ore"] = ore_points(state, seat, profile) or 0
+        stored = state["seats"][seat]["points"]
+        pts = {k: stored.get(k, 0) for k in CATEGORIES}  # the breakdown in the rulebook's order
+        pts["ore"] = (ore_points(state, seat, profile) or 0) if state["phase"] == "over" else 0
         rows.append({"seat": seat, "name": name(state, seat), "total": sum(pts.values()),
                      "breakdown": [[Label(CATEGORIES[k]).to_json(), v] for k, v in pts.items() if v or k in ("rail", "mine", "city")]})
     for row, rank in zip(rows, ranks([r["total"] for r in rows])):
