@@ -65,7 +65,7 @@ def test_a_double_tap_applies_once(client):
     data = {"action": "score", "seat": "0", "points": "5", **form_state(client, code)}
     assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
     assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
-    assert client.get(f"/t/{code}/export.json").json["state"]["game"]["entries"] == [{"note": "", "points": 5, "round": 1, "seat": 0}]
+    assert client.get(f"/t/{code}/export.json").json["state"]["game"]["sums"] == [[5, None, None]]
 
 
 def test_without_javascript_a_form_posts_and_redirects_back(client):
