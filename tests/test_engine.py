@@ -115,7 +115,7 @@ def test_an_illegal_move_changes_nothing(db):
     code = scorepad(db)
     before = tables.load(db, code)
     with pytest.raises(RuleError):
-        tables.act(db, code, "action", "score", {"seat": 0, "points": 0, "note": ""}, None, before.version)
+        tables.act(db, code, "action", "clear", {"seat": 0, "round": 1}, None, before.version)  # an empty cell
     after = tables.load(db, code)
     assert (after.version, after.state, tables.events(db, code)) == (before.version, before.state, [])
 
