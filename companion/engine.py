@@ -106,7 +106,11 @@ def check_stored(game: Game, options: dict, profile: dict, events: list, seats: 
             raise bad
         if e.get("kind") == "action" and e.get("action") in game.actions:
             spec = game.actions[e["action"]]
-            if set(e["params"]) != set(spec) or not all(is_valid(spec[k], v) for k, v in e["params"].items()):
+            # a field added to an action later is absent from older exports: only an optional one may be
+            missing = set(spec) - set(e["params"])
+            if set(e["params"]) - set(spec) or any(getattr(spec[k], "required", True) for k in missing):
+                raise bad
+            if not all(is_valid(spec[k], v) for k, v in e["params"].items()):
                 raise bad
         elif e.get("kind") == "profile" and e.get("action") == "profile":
             p = e["params"]
