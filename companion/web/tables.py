@@ -41,13 +41,18 @@ def _public(t: tables.Table) -> SimpleNamespace:
     return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
 
 
-def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
+PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages through the rest
+LOG_PAGE = 100
+
+
+def _context(t: tables.Table, log: list | None = None, **extra) -> dict:
     db = get_db()
     me = device_id()
     seat = tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
-    log = tables.events(db, t.code, last=None if full_log else 6)
+    if log is None:  # read by index: the same few rows at event 10 and at event 5000
+        log = tables.events(db, t.code, last=PANEL_LOG_LINES)
     return {
         "t": _public(t),
         "game": t.game,
@@ -259,7 +264,17 @@ def seat_qr(code):
 
 @bp.get("/log")
 def log(code):
-    return render_template("log.html", **_context(_load(code), full_log=True))
+    """The whole log, a page of LOG_PAGE events at a time, the latest page first."""
+    t = _load(code)
+    db = get_db()
+    length = tables.log_length(db, code)
+    try:
+        upto = max(0, min(int(request.args.get("upto", length)), length))
+    except ValueError:
+        upto = length
+    lines = tables.events(db, code, upto=upto, page=LOG_PAGE)
+    pages = {"earlier": upto - LOG_PAGE if upto > LOG_PAGE else None, "later": min(upto + LOG_PAGE, length) if upto < length else None}
+    return render_template("log.html", **_context(t, log=lines, pages=pages))
 
 
 @bp.get("/export.json")
