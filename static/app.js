@@ -49,6 +49,9 @@
 
   // Show the message where the player tapped.
   document.addEventListener("htmx:afterSwap", function () {
+    // this phone's seat changed (handed over to another phone): the header must say so
+    var head = document.querySelector(".table-head"), p = panel();
+    if (head && p && head.dataset.seat !== p.dataset.seat) { location.reload(); return; }
     var err = document.querySelector("#panel .form-error");
     if (!err) return;
     // a refusal inside a folded section (a correction, a menu row) must be seen

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import engine
@@ -94,7 +94,9 @@ def render_panel(t: tables.Table, status: int = 200, **extra):
 def show(code):
     t = _load(code)
     remember(code)
-    return render_template("table.html", **_context(t))
+    refused = get_flashed_messages(category_filter=["seats"])
+    error = {"form": "seats", "msg": refused[-1]} if refused else None
+    return render_template("table.html", **_context(t, error=error))
 
 
 @bp.get("/panel")
@@ -173,16 +175,18 @@ def redo(code):
 
 @bp.post("/seat")
 def claim(code):
-    t = _load(code)
+    """Post/redirect/get, refused or not: a reload never claims again, and a refusal is said once
+    (a flashed message) on the page it redirects to, with nothing preselected."""
+    _load(code)
     try:
         seat = int(request.form.get("seat", ""))
-    except ValueError:
-        return _refused(t, 400, FieldError(gettext("Choose a seat.")), "seats")
-    try:
         tables.claim_seat(get_db(), code, seat, device_id())
+    except ValueError:
+        flash(gettext("Choose a seat."), "seats")
     except tables.NotAllowed as e:
-        return _refused(t, 422, e, "seats")
-    remember(code)
+        flash(tr(e), "seats")
+    else:
+        remember(code)
     return _after_seat_change(code)
 
 
