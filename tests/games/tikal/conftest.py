@@ -1,6 +1,8 @@
 """Helpers for Tikal's rule tests: a table as the engine keeps it, and one step at a time."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from companion import engine
@@ -42,10 +44,14 @@ class Table:
         return step.label
 
     def refused(self, action, seat="turn", **params) -> RuleError:
-        before = self.tstate
+        """A refusal, checked against a copy the rules may change in place (owned=True, as the table
+        and replay step): the rules must refuse before they change anything."""
+        seat = self.s["turn"]["seat"] if seat == "turn" else seat
+        full = {name: params.get(name) for name in GAME.actions[action]}
+        mine = copy.deepcopy(self.tstate)
         with pytest.raises(RuleError) as info:
-            self(action, seat, **params)
-        assert self.tstate == before
+            engine.step(GAME, mine, self.seed, "action", action, full, seat, owned=True)
+        assert mine == self.tstate
         return info.value
 
     # shorthands

@@ -241,3 +241,21 @@ def test_unused_points_are_lost(table):
     assert label.params["lost"] == 7
     t.tile("jungle")
     assert t.ap() == 10 and t.s["turn"]["seat"] == 1
+
+
+def test_impossible_actions_are_greyed_with_the_reason(table):
+    """The reasons come from the rules: 'K tomu se musí na poli s chrámem nacházet nejméně jeden účastník',
+    'mohou v jednom tahu odkrýt nejvýše 2 patra jednoho chrámu', 'Odkrytí patra chrámu stojí 2 AB.'"""
+    t = start(table)
+    assert t.reason("raise_temple").msg == "You have no piece at a temple."
+    assert t.reason("dig").msg == "You have no piece at a treasure hex."
+    t("enter", piece="worker", count=1, to="base")
+    t("move", piece="worker", count=1, source="base", to="T1", stones=1)
+    t("raise_temple", temple="T1")
+    t("raise_temple", temple="T1")
+    assert t.reason("raise_temple").msg == "At most 2 levels per temple per turn."
+    t("enter", piece="worker", count=3, to="base")
+    assert t.ap() == 1
+    assert t.reason("raise_temple").params == {"cost": 2, "left": 1}
+    assert t.reason("build_camp").params == {"cost": 5, "left": 1}
+    assert sorted({e.action for e in t.legal() if e.allowed}) == ["end_turn", "enter", "move"]

@@ -29,6 +29,7 @@ def _site(state, key, kind):
 
 
 def _take_pieces(state, place, seat, piece, count) -> None:
+    """Take pieces from a place; refused (nothing changed) when they are not there."""
     at = pieces_at(state, place, seat)
     i = PIECES.index(piece)
     if piece == "leader" and count != 1:
@@ -55,8 +56,9 @@ def enter(state, params, seat, profile, rng):
     me = state["turn"]["seat"]
     if params["to"] not in own_camps(state, me):
         raise RuleError(N_("Pieces come in only at the base camp or at one of your own camps."))
-    spend(state, data.COST_ENTER * params["count"])
+    check_ap(state, data.COST_ENTER * params["count"])
     _take_pieces(state, "off", me, params["piece"], params["count"])
+    spend(state, data.COST_ENTER * params["count"])
     _put_pieces(state, params["to"], me, params["piece"], params["count"])
     return state, Label(N_("%(name)s brings %(what)s in at %(to)s."), name=name(state, me),
                         what=piece_label(params["piece"], params["count"]), to=site_label(params["to"]))
@@ -72,8 +74,9 @@ def camp_move(state, params, seat, profile, rng):
     camps = own_camps(state, me)
     if params["source"] not in camps or params["to"] not in camps or params["source"] == params["to"]:
         raise RuleError(N_("Secret paths lead only between the base camp and your own camps."))
-    spend(state, data.COST_CAMP_MOVE * params["count"])
+    check_ap(state, data.COST_CAMP_MOVE * params["count"])
     _take_pieces(state, params["source"], me, params["piece"], params["count"])
+    spend(state, data.COST_CAMP_MOVE * params["count"])
     _put_pieces(state, params["to"], me, params["piece"], params["count"])
     return state, Label(N_("%(name)s moves %(what)s from %(source)s to %(to)s by a secret path."), name=name(state, me),
                         what=piece_label(params["piece"], params["count"]), source=site_label(params["source"]),
@@ -99,8 +102,9 @@ def move(state, params, seat, profile, rng):
             raise RuleError(N_("There is no %(site)s on the board."), site=place)
     if source == to and source != "board":
         raise RuleError(N_("A move must leave %(site)s."), site=site_label(source))
-    spend(state, params["stones"] * params["count"])
+    check_ap(state, params["stones"] * params["count"])
     _take_pieces(state, source, me, params["piece"], params["count"])
+    spend(state, params["stones"] * params["count"])
     _put_pieces(state, to, me, params["piece"], params["count"])
     return state, Label(N_("%(name)s moves %(what)s from %(source)s to %(to)s (%(cost)d action points)."), name=name(state, me),
                         what=piece_label(params["piece"], params["count"]), source=site_label(source), to=site_label(to),
@@ -337,6 +341,13 @@ def place_guard(state, params, seat, profile, rng):
 # --- What the seat may do now ------------------------------------------------------------------
 
 
+def _one_reason(reasons, none, several):
+    """The reason of the one place concerned, or a general one (nowhere, or several places)."""
+    if len(reasons) == 1:
+        return reasons[0]
+    return none if not reasons else several
+
+
 def _greyed(action, reason) -> Legal:
     return Legal(action, reason=reason if isinstance(reason, Label) else Label(reason))
 
@@ -390,28 +401,34 @@ def legal(state, seat, profile) -> list[Legal]:
                                             "stones": tuple(range(1, ap // count + 1))}))
     out += walks or [_greyed("move", poor[1] if ap < 1 else N_("No piece of yours is on the board."))]
 
-    # temples
+    # temples: the reason given is the one of a temple where the player stands, if any
     raises, reasons = [], []
-    for key in temples(state):
+    for key, temple in temples(state).items():
         refusal = raise_refusal(state, key, profile)
-        (reasons.append(refusal) if refusal else raises.append(key))
+        if refusal is None:
+            raises.append(key)
+        elif strength(temple["pieces"][me]):
+            reasons.append(refusal)
     if ap < data.COST_RAISE:
         out.append(_greyed("raise_temple", poor[2]))
     elif raises:
         out.append(Legal("raise_temple", {"temple": tuple(raises)}))
     else:
-        out.append(_greyed("raise_temple", reasons[0] if len(reasons) == 1 else N_("No temple can be raised by you now.")))
+        out.append(_greyed("raise_temple", _one_reason(reasons, N_("You have no piece at a temple."), N_("No temple can be raised by you now."))))
 
     # treasures
     hexes = treasure_hexes(state)
     digs, reasons = [], []
-    for key in hexes:
+    for key, hex_ in hexes.items():
         refusal = dig_refusal(state, key)
-        (reasons.append(refusal) if refusal else digs.append(key))
+        if refusal is None:
+            digs.append(key)
+        elif sum(hex_["pieces"][me]):
+            reasons.append(refusal)
     if ap < data.COST_DIG:
         out.append(_greyed("dig", poor[3]))
     elif not digs:
-        out.append(_greyed("dig", reasons[0] if len(reasons) == 1 else N_("No treasure can be dug by you now.")))
+        out.append(_greyed("dig", _one_reason(reasons, N_("You have no piece at a treasure hex."), N_("No treasure can be dug by you now."))))
     else:
         kinds = (None,) if state["treasure_mode"] == "app" else tuple(kinds_left(state))
         out.append(Legal("dig", {"hex": tuple(digs), "kind": kinds}))

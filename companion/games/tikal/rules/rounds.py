@@ -175,7 +175,7 @@ def bid(state, params, seat, profile, rng):
     return state, _settle(state, me) or label
 
 
-@moves("pass_bid", N_("Pass"))
+@moves("pass_bid", N_("Pass (no more bids this turn)"))
 def pass_bid(state, params, seat, profile, rng):
     """ "Kdo už jednou pasoval, nemůže znova zvyšovat nabídky." """
     check_turn(state, seat, "bid")
