@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 
 import sqlite_utils
 
-from . import engine, store
+from . import engine, plays, store
 from .games import GAMES, get as get_game
 from .games.base import N_, FieldError, Game, Label, RuleError
 from .rng import new_seed
@@ -248,6 +248,7 @@ def _move_head(db, table: Table, head: int, state: dict) -> None:
         "update tables set state = ?, head = ?, version = version + 1, finished = ?, updated = ? where code = ?",
         [_dump(state), head, int(table.game.finished(state["game"])), _now(), table.code],
     )
+    plays.sync(db, table, head, state)  # a finished table is a play; un-finished, it is not
 
 
 def events(db, code: str, last: int | None = None) -> list[dict]:
@@ -412,6 +413,7 @@ def import_table(db, data, host: str) -> str:
             "update tables set state = ?, head = ?, finished = ? where code = ?",
             [_dump(tstate), len(steps), int(game.finished(tstate["game"])), code],
         )
+        plays.sync(db, load(db, code), len(steps), tstate)
     return code
 
 
