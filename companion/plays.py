@@ -141,7 +141,7 @@ def _parse(row: dict) -> dict:
 def load(db, game: str | None = None) -> list[dict]:
     """All plays (of one game), newest first."""
     where, args = ("where game = ?", [game]) if game else ("", [])
-    return [_parse(r) for r in db.query(f"select * from plays {where} order by finished desc, id", args)]
+    return [_parse(r) for r in db.query(f"select * from plays {where} order by finished desc, rowid desc", args)]
 
 
 def get(db, pid: str) -> dict | None:
