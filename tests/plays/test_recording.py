@@ -115,7 +115,7 @@ def test_a_database_made_by_the_code_before_plays_upgrades_with_its_finished_tab
     db = store.connect(str(path))
     assert db.execute("PRAGMA user_version").fetchone()[0] == 2 and "plays" not in db.table_names()
     store.migrate(db)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(store.MIGRATIONS)
+    assert [m.name for m in store.MIGRATIONS.applied(db)][-1] == "m004_plays"
     finished = {code for (code,) in db.execute("select code from tables where finished = 1")}
     assert len(finished) == 3
     recorded = {p["code"]: p for p in plays.load(db)}
@@ -125,3 +125,12 @@ def test_a_database_made_by_the_code_before_plays_upgrades_with_its_finished_tab
     assert by_game[0][0] == "giganten" and recorded[next(c for c, p in recorded.items() if p["game"] == "giganten")]["start_seat"] == 1
     store.migrate(db)  # again: nothing changes
     assert len(plays.load(db)) == 3
+
+
+def test_main_s_schema_2_fixture_upgrades_with_one_play_per_finished_table(tmp_path):
+    path = tmp_path / "v2.db"
+    shutil.copy(TESTS / "fixtures/v2.db", path)
+    db = store.connect(str(path))
+    store.migrate(db)
+    finished = {code for (code,) in db.execute("select code from tables where finished = 1")}
+    assert {p["code"] for p in plays.load(db)} == finished
