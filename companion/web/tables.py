@@ -18,7 +18,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import engine
+from .. import engine, plays
 from .. import table as tables
 from ..games.base import FieldError, RuleError
 from . import device_id, get_db, htmx, tr
@@ -59,6 +59,7 @@ def _context(t: tables.Table, log: list | None = None, **extra) -> dict:
         "view": t.game.view(t.game_state, seat, profile),
         "prompt": t.game.prompt(t.game_state, profile),
         "scores": t.game.scores(t.game_state, profile),
+        "play": plays.for_table(db, t.code) if t.finished else None,  # its result card, share, BG Stats, play again
         "profile": t.state["profile"],
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
