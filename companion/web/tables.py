@@ -41,6 +41,21 @@ def _public(t: tables.Table) -> SimpleNamespace:
     return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
 
 
+def whose_turn(game, game_state, seat: int | None) -> dict | None:
+    """Whose move the table waits for, read from the game's contract in this one place.
+
+    ``{"seats": (...), "mine": this phone's seat is among them}``, or None where the game says
+    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Seats only,
+    never anything a seat keeps secret, so every phone and the table display may show it.
+    """
+    if game.to_act is None:
+        return None
+    seats = tuple(game.to_act(game_state))
+    if not seats:
+        return None
+    return {"seats": seats, "mine": seat in seats}
+
+
 def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
     db = get_db()
     me = device_id()
@@ -58,6 +73,7 @@ def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
+        "waiting": whose_turn(t.game, t.game_state, seat),
         "is_host": me == t.host,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
