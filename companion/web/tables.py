@@ -56,10 +56,11 @@ def whose_turn(game, game_state, seat: int | None) -> dict | None:
     return {"seats": seats, "mine": seat in seats}
 
 
-def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
+def _context(t: tables.Table, full_log: bool = False, shared: bool = False, **extra) -> dict:
+    """What a page of this table may show; ``shared`` renders it for no seat (the table display)."""
     db = get_db()
     me = device_id()
-    seat = tables.seat_of(db, t.code, me)
+    seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
     log = tables.events(db, t.code, last=None if full_log else 6)
@@ -111,6 +112,15 @@ def show(code):
 @bp.get("/panel")
 def panel(code):
     return render_panel(_load(code))
+
+
+@bp.get("/display")
+def display(code):
+    """The big shared screen in the middle of the table: public state only (the view for no seat,
+    even when opened on a seated phone), no forms; it follows the table like any phone."""
+    t = _load(code)
+    context = _context(t, shared=True)
+    return render_template("_display.html" if htmx else "display.html", **context)
 
 
 @bp.get("/version")
