@@ -106,7 +106,11 @@ def check_stored(game: Game, options: dict, profile: dict, events: list, seats: 
             raise bad
         if e.get("kind") == "action" and e.get("action") in game.actions:
             spec = game.actions[e["action"]]
-            if set(e["params"]) != set(spec) or not all(is_valid(spec[k], v) for k, v in e["params"].items()):
+            # a field added to an action later is absent from older exports: only an optional one may be
+            missing = set(spec) - set(e["params"])
+            if set(e["params"]) - set(spec) or any(getattr(spec[k], "required", True) for k in missing):
+                raise bad
+            if not all(is_valid(spec[k], v) for k, v in e["params"].items()):
                 raise bad
         elif e.get("kind") == "profile" and e.get("action") == "profile":
             p = e["params"]
@@ -134,9 +138,16 @@ def parse_params(game: Game, action: str, form) -> dict:
     return params
 
 
-def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None) -> Step:
-    """One accepted change, or a RuleError that leaves ``tstate`` untouched."""
-    tstate = json.loads(json.dumps(tstate))  # the game may mutate its copy; JSON is also what we store
+def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None, owned: bool = False) -> Step:
+    """One accepted change, or a RuleError that leaves ``tstate`` untouched.
+
+    ``owned``: the caller hands ``tstate`` over and will not look at it again (it was just read
+    from JSON, or is a replay's running state), so the game may change it in place and the deep
+    copy, three quarters of a replayed step's cost, is skipped. A refused step may then leave it
+    half-changed: the caller drops it.
+    """
+    if not owned:
+        tstate = json.loads(json.dumps(tstate))  # the game may mutate its copy; JSON is also what we store
     if kind == "profile":
         return _profile_step(game, tstate, params)
     if action not in game.actions:
@@ -161,5 +172,5 @@ def replay(game: Game, players: list, options: dict, seed: str, events: list, pr
     """Rebuild the state from the start; events are dicts with kind, action, params, seat."""
     tstate = start(game, players, options, seed, profile).state
     for event in events:
-        tstate = step(game, tstate, seed, event["kind"], event["action"], event["params"], event["seat"]).state
+        tstate = step(game, tstate, seed, event["kind"], event["action"], event["params"], event["seat"], owned=True).state
     return tstate

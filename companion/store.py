@@ -1,10 +1,14 @@
-"""The SQLite database in ``instance/``: schema, migrations, one connection per request.
+"""The SQLite database in ``instance/``: schema, migrations, connections.
 
 WAL mode lets phones read (the 2-second version poll) while one writer writes. Writes go
 through ``table.py`` only, each inside ``BEGIN IMMEDIATE`` so two taps at once serialize
 instead of both reading the same version.
 
-Migrations are numbered functions run in order; ``PRAGMA user_version`` says how far a file is.
+Migrations are numbered functions registered with sqlite-utils' ``Migrations`` (recorded in
+``_sqlite_migrations``), applied in order inside one ``BEGIN IMMEDIATE`` so two server processes
+starting at once do not both run them. A file made before that (``PRAGMA user_version`` 1 or 2,
+the old hand-written runner) is first marked as having the steps it already has. A new step is
+one more ``@MIGRATIONS()`` function with the next number.
 """
 from __future__ import annotations
 
@@ -12,8 +16,12 @@ import sqlite3
 from contextlib import contextmanager
 
 import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+MIGRATIONS = Migrations("companion")
 
 
+@MIGRATIONS(name="m001_tables")
 def _v1(db: sqlite_utils.Database) -> None:
     db["tables"].create(
         {
@@ -55,17 +63,37 @@ def _v1(db: sqlite_utils.Database) -> None:
     db["seats"].create({"code": str, "seat": int, "device": str, "token": str}, pk=("code", "seat"))
 
 
+@MIGRATIONS(name="m002_board_values")
 def _v2(db: sqlite_utils.Database) -> None:
     # the board values a host last entered for a game: new tables of that game start from them,
     # so a printed chart is copied from the box once per install, not once per table
     db["board_values"].create({"game": str, "key": str, "value": str, "confirmed": int}, pk=("game", "key"))
 
 
-MIGRATIONS = [_v1, _v2]
+@MIGRATIONS(name="m003_snapshots")
+def _v3(db: sqlite_utils.Database) -> None:
+    """Issue 11: no full state per event; a snapshot every ``table.SNAPSHOT_EVERY`` events instead.
+
+    Every table is then replayed by today's rules (``table.rebuild``): its snapshot, its initial
+    state and its snapshots are written in today's state format (the score pad no longer keeps
+    its entries in the state), so replay equals the snapshot afterwards.
+    """
+    db["snapshots"].create({"code": str, "seq": int, "state": str}, pk=("code", "seq"), foreign_keys=[("code", "tables", "code")])
+    db.execute("ALTER TABLE events DROP COLUMN state")
+    # the double-tap check looks a nonce up; without an index that read grows with the log
+    db["events"].create_index(["code", "nonce"], index_name="idx_events_code_nonce")
+    from . import table
+
+    for (code,) in db.execute("select code from tables").fetchall():
+        table.rebuild(db, code)
 
 
-def connect(path: str) -> sqlite_utils.Database:
-    conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
+# Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
+_BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
+
+
+def connect(path: str, check_same_thread: bool = False) -> sqlite_utils.Database:
+    conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=check_same_thread)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA busy_timeout = 15000")
     db = sqlite_utils.Database(conn)
@@ -76,11 +104,17 @@ def migrate(db: sqlite_utils.Database) -> None:
     if db.execute("PRAGMA journal_mode").fetchone()[0] != "memory":
         db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = FULL")  # an accepted tap must survive kill -9 and power loss
-    current = db.execute("PRAGMA user_version").fetchone()[0]
-    for number, migration in enumerate(MIGRATIONS[current:], start=current + 1):
-        with write(db):
-            migration(db)
-            db.execute(f"PRAGMA user_version = {number}")
+    with write(db):
+        if not MIGRATIONS.applied(db):
+            MIGRATIONS.ensure_migrations_table(db)
+            old = db.execute("PRAGMA user_version").fetchone()[0]
+            for name in _BEFORE_MIGRATIONS[:old]:
+                db[MIGRATIONS.migrations_table].insert({"migration_set": MIGRATIONS.name, "name": name, "applied_at": "before-migrations"})
+        MIGRATIONS.apply(db)
+    # m003 frees every event's state: give the space back (VACUUM cannot run in a transaction)
+    free, pages = db.execute("PRAGMA freelist_count").fetchone()[0], db.execute("PRAGMA page_count").fetchone()[0]
+    if pages > 256 and free > pages // 2:
+        db.execute("VACUUM")
 
 
 @contextmanager

@@ -6,14 +6,18 @@ log is the truth; the snapshot is a cache that replay must reproduce (tests chec
 refuses an export where it does not).
 
 Undo and redo move the head of the log one event at a time. Events past the head stay until a
-new action is taken, which discards them (redo works until then). Each event stores the state
-after it, so undo is a read, not a replay.
+new action is taken, which discards them (redo works until then). An event stores what was done
+(action, parameters, seat, draws, label), not the state after it: the state after every
+``SNAPSHOT_EVERY``-th event is kept in ``snapshots``, so undo reads the nearest snapshot at or
+before its target and replays at most ``SNAPSHOT_EVERY - 1`` events, and redo replays the one
+event it brings back. Both cost the same at event 10 and at event 5000, and storage grows with
+the log, not with its square (see docs/architecture.md, "Undo").
 """
 from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
 import sqlite_utils
@@ -23,7 +27,12 @@ from .games import GAMES, get as get_game
 from .games.base import N_, FieldError, Game, Label, RuleError
 from .rng import new_seed
 
-EXPORT_SCHEMA = 1
+# 2: the state in an export is in today's format. A schema 1 export (made before issue 11) still
+# imports: its events replay, but its state may be in an older format, so only its totals are compared.
+EXPORT_SCHEMA = 2
+READS_SCHEMAS = (1, 2)
+SNAPSHOT_EVERY = 16  # undo replays at most 15 events (~1 ms); snapshots cost a state per 16 events
+MAX_IMPORT_EVENTS = 20000  # a whole Giganten game is ~1800; the 16 MB body limit allows more
 
 
 class TableNotFound(LookupError):
@@ -99,11 +108,15 @@ def _row_to_table(row: dict) -> Table:
     )
 
 
+_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created"
+
+
 def load(db: sqlite_utils.Database, code: str) -> Table:
-    rows = list(db.query("select * from tables where code = ?", [code]))
-    if not rows:
+    cursor = db.execute(f"select {_COLUMNS} from tables where code = ?", [code])
+    row = cursor.fetchone()
+    if row is None:
         raise TableNotFound(code)
-    return _row_to_table(rows[0])
+    return _row_to_table(dict(zip([c[0] for c in cursor.description], row)))
 
 
 def version(db: sqlite_utils.Database, code: str) -> int | None:
@@ -156,36 +169,57 @@ def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, v
     """Apply one action (or board-profile change) made from ``version`` of the table."""
     with store.write(db):
         table = load(db, code)
-        if nonce:
-            done = db.execute("select action, params from events where code = ? and nonce = ? and seq <= ?", [code, nonce, table.head]).fetchone()
+        if nonce:  # an indexed read (idx_events_code_nonce): the same at event 10 and 5000
+            # (seq is compared here, not in SQL: with it there SQLite would walk the (code, seq) index)
+            done = next((row[1:] for row in db.execute(NONCE_LOOKUP, [code, nonce]) if row[0] <= table.head), None)
             if done and tuple(done) == (action, _dump(params)):
                 return Outcome(table, None, duplicate=True)  # a double tap: the first one counted
             if done:
                 raise Stale()  # another form of the same, now old, page
         if version != table.version:
             raise Stale()
-        result = engine.step(table.game, table.state, table.seed, kind, action, params, seat)
+        result = engine.step(table.game, table.state, table.seed, kind, action, params, seat, owned=True)
         seq = table.head + 1
-        db.execute("delete from events where code = ? and seq >= ?", [code, seq])  # a new action ends redo
-        db["events"].insert(
-            {
-                "code": code,
-                "seq": seq,
-                "kind": kind,
-                "action": action,
-                "params": _dump(params),
-                "seat": seat,
-                "draws": _dump(result.draws),
-                "label": _dump(result.label.to_json()),
-                "nonce": nonce or None,
-                "state": _dump(result.state),
-                "created": _now(),
-            }
-        )
-        _move_head(db, table, seq, result.state)
+        # a new action ends redo
+        db.execute("delete from events where code = ? and seq >= ?", [code, seq])
+        db.execute("delete from snapshots where code = ? and seq >= ?", [code, seq])
+        _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now())])
+        _snapshot(db, code, seq, result.state)
+        table = _move_head(db, table, seq, result.state)
         if kind == "profile":
             _remember_board_value(db, table.game, params["key"], result.state)
-        return Outcome(load(db, code), result.label)
+        return Outcome(table, result.label)
+
+
+NONCE_LOOKUP = "select seq, action, params from events where code = ? and nonce = ?"
+
+
+def _insert_events(db, code: str, rows: list) -> None:
+    """Events as ``(seq, kind, action, params, seat, engine.Step, nonce, created)``: what was done, not the state after it."""
+    db.conn.executemany(
+        "insert into events (code, seq, kind, action, params, seat, draws, label, nonce, created) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(code, seq, kind, action, _dump(params), seat, _dump(r.draws), _dump(r.label.to_json()), nonce, created) for seq, kind, action, params, seat, r, nonce, created in rows],
+    )
+
+
+def _snapshot(db, code: str, seq: int, tstate: dict) -> None:
+    if seq % SNAPSHOT_EVERY == 0:
+        db.execute("insert or replace into snapshots (code, seq, state) values (?, ?, ?)", [code, seq, _dump(tstate)])
+
+
+def _stored_event(row) -> dict:
+    return {"kind": row[0], "action": row[1], "params": json.loads(row[2]), "seat": row[3]}
+
+
+def _state_at(db, table: Table, seq: int) -> dict:
+    """The state after event ``seq``: the nearest snapshot at or before it, then at most SNAPSHOT_EVERY - 1 events replayed."""
+    row = db.execute("select seq, state from snapshots where code = ? and seq <= ? order by seq desc limit 1", [table.code, seq]).fetchone()
+    base, tstate = (row[0], json.loads(row[1])) if row else (0, json.loads(_initial(db, table.code)))
+    rows = db.execute("select kind, action, params, seat from events where code = ? and seq > ? and seq <= ? order by seq", [table.code, base, seq])
+    for row in rows.fetchall():
+        e = _stored_event(row)
+        tstate = engine.step(table.game, tstate, table.seed, e["kind"], e["action"], e["params"], e["seat"], owned=True).state
+    return tstate
 
 
 def undo(db, code: str, version: int) -> Outcome:
@@ -196,11 +230,11 @@ def undo(db, code: str, version: int) -> Outcome:
         if table.head == 0:
             raise RuleError(N_("There is nothing to undo."))
         undone = _event(db, code, table.head)
-        before = json.loads(_event(db, code, table.head - 1)["state"]) if table.head > 1 else json.loads(_initial(db, code))
-        _move_head(db, table, table.head - 1, before)
+        before = _state_at(db, table, table.head - 1)
+        table = _move_head(db, table, table.head - 1, before)
         if undone["kind"] == "profile":  # the install's value follows what the table has again
             _remember_board_value(db, table.game, json.loads(undone["params"])["key"], before)
-        return Outcome(load(db, code), {"msg": N_("Undone: %(what)s"), "params": {"what": json.loads(undone["label"])}})
+        return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": json.loads(undone["label"])}})
 
 
 def redo(db, code: str, version: int) -> Outcome:
@@ -211,10 +245,13 @@ def redo(db, code: str, version: int) -> Outcome:
         event = _event(db, code, table.head + 1)
         if event is None:
             raise RuleError(N_("There is nothing to redo."))
-        _move_head(db, table, table.head + 1, json.loads(event["state"]))
+        params = json.loads(event["params"])
+        # the same event on the same state, with the same draws (they follow the state's counter)
+        after = engine.step(table.game, table.state, table.seed, event["kind"], event["action"], params, event["seat"], owned=True).state
+        table = _move_head(db, table, table.head + 1, after)
         if event["kind"] == "profile":
-            _remember_board_value(db, table.game, json.loads(event["params"])["key"], json.loads(event["state"]))
-        return Outcome(load(db, code), {"msg": N_("Redone: %(what)s"), "params": {"what": json.loads(event["label"])}})
+            _remember_board_value(db, table.game, params["key"], after)
+        return Outcome(table, {"msg": N_("Redone: %(what)s"), "params": {"what": json.loads(event["label"])}})
 
 
 def _remember_board_value(db, game: Game, key: str, tstate: dict) -> None:
@@ -239,23 +276,38 @@ def _initial(db, code: str) -> str:
 
 
 def _event(db, code: str, seq: int) -> dict | None:
-    rows = list(db.query("select * from events where code = ? and seq = ?", [code, seq]))
+    rows = list(db.query("select kind, action, params, seat, label from events where code = ? and seq = ?", [code, seq]))
     return rows[0] if rows else None
 
 
-def _move_head(db, table: Table, head: int, state: dict) -> None:
+def _move_head(db, table: Table, head: int, state: dict) -> Table:
+    """Store the snapshot of the new head; the table as it now is (no second read)."""
+    finished = table.game.finished(state["game"])
     db.execute(
         "update tables set state = ?, head = ?, version = version + 1, finished = ?, updated = ? where code = ?",
-        [_dump(state), head, int(table.game.finished(state["game"])), _now(), table.code],
+        [_dump(state), head, int(finished), _now(), table.code],
     )
+    return replace(table, state=state, head=head, version=table.version + 1, finished=finished)
 
 
-def events(db, code: str, last: int | None = None) -> list[dict]:
-    """The log (or its ``last`` events in force), including undone events past the head (marked ``undone``)."""
+def events(db, code: str, last: int | None = None, upto: int | None = None, page: int | None = None) -> list[dict]:
+    """The log, including undone events past the head (marked ``undone``).
+
+    ``last``: only the latest ``last`` events in force, and the first undone one (so a panel knows
+    redo is possible) - what a panel shows, read by index whatever the log's length.
+    ``upto``/``page``: the ``page`` events ending at event ``upto`` (the log's own page).
+    """
     head = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
-    since = max(0, head - last) if last is not None else 0
+    if last is not None:
+        lo, hi = max(0, head - last), head + 1
+    elif page is not None:
+        lo, hi = max(0, (upto or 0) - page), upto or 0
+    else:
+        lo, hi = 0, None
     out = []
-    for row in db.query("select seq, kind, action, params, seat, draws, label, created from events where code = ? and seq > ? order by seq", [code, since]):
+    sql = "select seq, kind, action, params, seat, draws, label, created from events where code = ? and seq > ?"
+    rows = db.query(sql + " order by seq", [code, lo]) if hi is None else db.query(sql + " and seq <= ? order by seq", [code, lo, hi])
+    for row in rows:
         out.append(
             {
                 "seq": row["seq"],
@@ -272,12 +324,48 @@ def events(db, code: str, last: int | None = None) -> list[dict]:
     return out
 
 
+def log_length(db, code: str) -> int:
+    """Events stored, undone ones included (the last ``seq``)."""
+    return db.execute("select coalesce(max(seq), 0) from events where code = ?", [code]).fetchone()[0]
+
+
 def replay(db, code: str) -> dict:
     """Rebuild the state from the log: must equal the stored snapshot."""
     table = load(db, code)
     initial = json.loads(_initial(db, code))
     in_force = [e for e in events(db, code) if not e["undone"]]
     return engine.replay(table.game, table.players, table.options, table.seed, in_force, initial["profile"])
+
+
+def rebuild(db, code: str) -> None:
+    """Replay a table by today's rules and write its initial state, snapshots and head state again.
+
+    For a migration after which stored states are in an older format (inside its transaction).
+    Events are kept as they are. Should one no longer replay (a rule changed since), the table
+    stays at the last event that does; the rest stay in the log as undone events.
+    """
+    row = db.execute("select game, players, options, seed, initial, head from tables where code = ?", [code]).fetchone()
+    game = get_game(row[0])
+    if game is None:
+        return  # a game this install no longer has: leave its table untouched
+    players, options, seed, profile, head = json.loads(row[1]), json.loads(row[2]), row[3], json.loads(row[4])["profile"], row[5]
+    initial = engine.start(game, players, options, seed, profile).state
+    db.execute("update tables set initial = ? where code = ?", [_dump(initial), code])
+    db.execute("delete from snapshots where code = ?", [code])
+    tstate, at_head, replayed = initial, initial, 0
+    for seq, *stored in db.execute("select seq, kind, action, params, seat from events where code = ? order by seq", [code]).fetchall():
+        e = _stored_event(stored)
+        try:  # each step on a copy: a refused step leaves tstate as it was
+            tstate = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"]).state
+        except (RuleError, KeyError, TypeError, ValueError, IndexError):
+            break
+        replayed = seq
+        _snapshot(db, code, seq, tstate)
+        if seq == head:
+            at_head = tstate
+    if replayed < head:
+        head, at_head = replayed, tstate
+    db.execute("update tables set state = ?, head = ?, finished = ? where code = ?", [_dump(at_head), head, int(game.finished(at_head["game"])), code])
 
 
 # --- Seats: a phone may hold one seat of a table ------------------------------------------------
@@ -357,15 +445,18 @@ def import_table(db, data, host: str) -> str:
     """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly.
 
     Everything is checked before anything is written, and the table, its seats and its events
-    are written in one transaction: a refused file creates nothing.
+    are written in one transaction: a refused file creates nothing. Replay is linear (each event
+    once, on the state the previous one left) and stops at the first event whose draws differ.
     """
     if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
-    if data["schema"] != EXPORT_SCHEMA:
+    if data["schema"] not in READS_SCHEMAS:
         raise ImportRefused(N_("This export has schema version %(v)s; this app reads version %(ours)d."), v=str(data["schema"])[:10], ours=EXPORT_SCHEMA)
     game = get_game(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
         raise ImportRefused(N_("This export is of a game this app does not know."))
+    if isinstance(data.get("events"), list) and len(data["events"]) > MAX_IMPORT_EVENTS:
+        raise ImportRefused(N_("This export has more than %(n)d events; this app imports at most that many."), n=MAX_IMPORT_EVENTS)
     try:
         players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
         if not (isinstance(players, list) and isinstance(options, dict) and isinstance(seed, str) and isinstance(evs, list)):
@@ -373,46 +464,42 @@ def import_table(db, data, host: str) -> str:
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
-        tstate, steps = engine.start(game, players, options, seed, profile).state, []
-        initial = tstate
-        for e in evs:
-            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"])
+        tstate = engine.start(game, players, options, seed, profile).state
+        initial, rows, snapshots = _dump(tstate), [], []
+        for seq, e in enumerate(evs, start=1):
+            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True)
             if result.draws != e.get("draws", result.draws):
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))
             tstate = result.state
-            steps.append((e, result))
+            created = e.get("created")
+            rows.append((seq, e["kind"], e["action"], e["params"], e["seat"], result, None, created[:40] if isinstance(created, str) else _now()))
+            if seq % SNAPSHOT_EVERY == 0:
+                snapshots.append((seq, _dump(tstate)))  # now: a later step may change tstate in place
     except ImportRefused:
         raise
     except RuleError:
         raise ImportRefused(N_("An action in the export is not legal when replayed; it was changed or damaged.")) from None
     except (FieldError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         raise ImportRefused(N_("The export is incomplete or malformed.")) from None
-    if _dump(tstate) != _dump(data.get("state")):
+    final = _dump(tstate)
+    if final != _dump(data.get("state")) and not (data["schema"] == 1 and _same_totals(game, tstate, data)):
         raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
     with store.write(db):
-        code = _insert_table(db, game, players, options, host, seed, initial)
-        for seq, (e, result) in enumerate(steps, start=1):
-            created = e.get("created")
-            db["events"].insert(
-                {
-                    "code": code,
-                    "seq": seq,
-                    "kind": e["kind"],
-                    "action": e["action"],
-                    "params": _dump(e["params"]),
-                    "seat": e["seat"],
-                    "draws": _dump(result.draws),
-                    "label": _dump(result.label.to_json()),
-                    "nonce": None,
-                    "state": _dump(result.state),
-                    "created": created[:40] if isinstance(created, str) else _now(),
-                }
-            )
-        db.execute(
-            "update tables set state = ?, head = ?, finished = ? where code = ?",
-            [_dump(tstate), len(steps), int(game.finished(tstate["game"])), code],
-        )
+        code = _insert_table(db, game, players, options, host, seed, json.loads(initial))
+        _insert_events(db, code, rows)
+        db.conn.executemany("insert into snapshots (code, seq, state) values (?, ?, ?)", [(code, seq, state) for seq, state in snapshots])
+        db.execute("update tables set state = ?, head = ?, finished = ? where code = ?", [final, len(rows), int(game.finished(tstate["game"])), code])
     return code
+
+
+def _same_totals(game: Game, tstate: dict, data: dict) -> bool:
+    """A schema 1 export's state may be in a format older than today's: its scores must still agree."""
+    scores = game.scores(tstate["game"], engine.profile_values(tstate))
+    try:
+        theirs = {str(r["seat"]): r["total"] for r in data["scores"]}
+    except (KeyError, TypeError):
+        return False
+    return theirs == {str(r["seat"]): r["total"] for r in scores} and data.get("finished") == game.finished(tstate["game"])
 
 
 def list_tables(db, codes: list[str]) -> list[dict]:

@@ -50,7 +50,10 @@
   // Show the message where the player tapped.
   document.addEventListener("htmx:afterSwap", function () {
     var err = document.querySelector("#panel .form-error");
-    if (err) err.scrollIntoView({ block: "center", behavior: "smooth" });
+    if (!err) return;
+    // a refusal inside a folded section (a correction, a menu row) must be seen
+    for (var d = err.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+    err.scrollIntoView({ block: "center", behavior: "smooth" });
   });
   document.addEventListener("htmx:sendError", function () { document.getElementById("net").hidden = false; });
 

@@ -8,6 +8,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+from html.parser import HTMLParser
+
+from werkzeug.datastructures import MultiDict
 
 import pytest
 
@@ -60,3 +63,168 @@ def start_server(instance, port) -> subprocess.Popen:
             time.sleep(0.1)
     proc.kill()
     pytest.fail("server did not start: " + (proc.stdout.read() if proc.stdout else ""))
+
+
+# --- every form survives a refusal (issue 9, point 1) -----------------------------------------
+
+
+class Forms(HTMLParser):
+    """Every ``<form id=...>`` of a page: its fields in order as the browser would see them."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms, self._form, self._select, self._text = {}, None, None, None
+        self.submits = {}  # form id -> every submit button's attributes, in order
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: ("" if v is None else v) for k, v in attrs}
+        if tag == "form":
+            key = a.get("id") or f"#{len(self.forms)}"  # a form without an id is still its own form
+            self._form = self.forms.setdefault(key, [])
+            self._submits = self.submits.setdefault(key, [])
+        elif self._form is None:
+            return
+        if tag == "button" and a.get("type", "submit") == "submit":
+            self._submits.append(a)
+        elif tag == "input" and a.get("name"):
+            self._form.append({"tag": "input", "type": a.get("type", "text"), **a})
+        elif tag == "select" and a.get("name"):
+            self._select = {"tag": "select", "options": [], "selected": [], **a}
+            self._form.append(self._select)
+        elif tag == "option" and self._select is not None:
+            self._select["options"].append(a.get("value", ""))
+            if "selected" in a:
+                self._select["selected"].append(a.get("value", ""))
+        elif tag == "textarea" and a.get("name"):
+            self._text = {"tag": "textarea", "value": "", **a}
+            self._form.append(self._text)
+        elif tag == "button" and a.get("name") and "hidden" not in a:
+            self._form.append({"tag": "button", **a})
+
+    def handle_data(self, data):
+        if self._text is not None:
+            self._text["value"] += data
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._form = None
+        elif tag == "select":
+            self._select = None
+        elif tag == "textarea":
+            self._text = None
+
+
+def read_forms(html: str) -> dict:
+    parser = Forms()
+    parser.feed(html)
+    return parser.forms
+
+
+def enter_presses_the_default(html: str) -> None:
+    """Enter submits a form through its first submit button: in a form with several, that must
+    be (a hidden copy of) the highlighted one, or a disabled one (Enter then does nothing)."""
+    parser = Forms()
+    parser.feed(html)
+    for form_id, buttons in parser.submits.items():
+        shown = [b for b in buttons if "hidden" not in b and "disabled" not in b]
+        if len(shown) < 2:
+            continue
+        first = buttons[0]
+        assert "hidden" in first, f"{form_id}: Enter would press {first}"
+        primary = next((b for b in shown if "primary" in b.get("class", "").split()), None)
+        if primary is None:
+            assert "disabled" in first, f"{form_id}: Enter presses {first} but nothing is highlighted"
+        else:
+            assert (first.get("name"), first.get("value")) == (primary.get("name"), primary.get("value")), form_id
+
+
+def form_values(fields) -> dict:
+    """What each field of a form shows: name -> list of values (a checked box or radio, the
+    selected option or the first one, the typed text)."""
+    shown: dict[str, list] = {}
+    for f in fields:
+        if f["tag"] == "button" or f.get("type") == "hidden" or "disabled" in f:
+            continue
+        name = f["name"]
+        if f.get("type") in ("checkbox", "radio"):
+            shown.setdefault(name, [])
+            if "checked" in f:
+                shown[name].append(f.get("value", "on"))
+        elif f["tag"] == "select":
+            shown.setdefault(name, []).extend(f["selected"] or f["options"][:1])
+        else:
+            shown.setdefault(name, []).append(f.get("value", ""))
+    return shown
+
+
+def _other_choice(f):
+    """A value for field ``f`` that differs from what was rendered, as a player would choose it."""
+    if f["tag"] == "select":
+        rest = [o for o in f["options"] if o not in f["selected"] and o]
+        return rest[-1] if rest else None
+    if f.get("type") == "number":
+        lo, hi = int(f.get("min") or 0), int(f.get("max") or 9)
+        now = f.get("value", "")
+        return next(str(n) for n in (hi, lo, lo + 1) if str(n) != now)
+    return (f.get("value") or "") + "Zk"
+
+
+def every_form_survives(client, url, html, headers=None, seen=None) -> int:
+    """Submit every form of ``html`` (posted to ``url``) with every choice changed from what was
+    rendered and one number made wrong; the refused answer must show every other choice as it
+    was sent. ``seen`` (a set) skips form shapes checked before. Returns how many were checked."""
+    headers = {"HX-Request": "true", **(headers or {})}
+    enter_presses_the_default(html)
+    checked = 0
+    for form_id, fields in read_forms(html).items():
+        if not form_id.startswith("f-"):
+            continue
+        shape = (form_id, tuple(sorted({f["name"] for f in fields})))
+        if seen is not None:
+            if shape in seen:
+                continue
+            seen.add(shape)
+        usable = [f for f in fields if "disabled" not in f and f["tag"] != "button" and f.get("type") not in ("hidden", "checkbox")]
+        # a number out of range, or else a choice the form does not offer
+        wrong = next((f for f in usable if f.get("type") == "number"), None) or next((f for f in usable if f["tag"] == "select" or f.get("type") == "radio"), None)
+        if wrong is None:
+            continue  # only text: any text may be right (a name), and text is what every form always kept
+        data, radios, buttons = [], {}, []
+        for f in fields:
+            if "disabled" in f:
+                continue
+            if f["tag"] == "button":
+                buttons.append((f["name"], f.get("value", "")))
+            elif f.get("type") == "hidden":
+                data.append((f["name"], f.get("value", "")))
+            elif f["name"] == wrong["name"]:
+                if f is wrong or f.get("type") != "radio":
+                    data.append((f["name"], "99999"))
+            elif f.get("type") == "radio":
+                radios[f["name"]] = f.get("value", "on")  # the last one: rarely the rendered default
+            elif f.get("type") == "checkbox":
+                if "checked" not in f:
+                    data.append((f["name"], f.get("value", "on")))
+            else:
+                choice = _other_choice(f)
+                if choice is not None:
+                    data.append((f["name"], choice))
+        data += list(radios.items()) + buttons[:1]
+        r = client.post(url, data=MultiDict(data), headers=headers)
+        body = r.get_data(as_text=True)
+        assert r.status_code in (400, 409, 422), f"{form_id}: a wrong value was accepted ({r.status_code}): {data}"
+        back = read_forms(body).get(form_id)
+        assert back is not None, f"{form_id}: the refused panel lost the form"
+        assert 'role="alert"' in body
+        shown, sent = form_values(back), {}
+        for name, value in data:
+            sent.setdefault(name, []).append(value)
+        for name, values in shown.items():
+            if name == wrong["name"]:
+                continue
+            expect = sent.get(name, [])
+            if any(f["name"] == name and f["tag"] == "select" for f in back) and not expect:
+                continue
+            assert values == expect, f"{form_id}: {name} came back as {values}, the player sent {expect}"
+        checked += 1
+    return checked

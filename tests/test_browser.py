@@ -148,3 +148,26 @@ def test_every_games_first_screen_fits_a_phone_with_big_tap_targets_in_czech_dar
               .filter(([_, h]) => h < 44)"""
     )
     assert small == []
+
+
+def test_enter_in_a_form_with_several_buttons_presses_the_highlighted_one(browser):
+    """Issue 9: typing a Tinners' Trail price and pressing the keyboard's Go stored "bottom level".
+    The shared form layer puts a hidden copy of the highlighted button first; a real browser's
+    implicit submission must press it (and press nothing where nothing is highlighted)."""
+    from companion.web.forms import default_button
+
+    levels = '<input name="price" type="number"><button name="level" value="bottom">B</button><button name="level" value="middle" class="primary">M</button><button name="level" value="top">T</button>'
+    choices = '<input name="points" type="number"><button name="c" value="yes">Y</button><button name="c" value="no">N</button>'
+    page = browser.new_context(**PHONE).new_page()
+    page.set_content(
+        f'<form id="a">{default_button(levels)}</form><form id="b">{default_button(choices)}</form>'
+        "<script>window.sent = {}; document.addEventListener('submit', function (e) {"
+        " e.preventDefault(); window.sent[e.target.id] = e.submitter ? e.submitter.value : 'none'; });</script>"
+    )
+    page.fill("#a input[name=price]", "7")
+    page.press("#a input[name=price]", "Enter")
+    page.fill("#b input[name=points]", "3")
+    page.press("#b input[name=points]", "Enter")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.sent") == {"a": "middle"}
+    page.context.close()

@@ -153,6 +153,40 @@ def test_undo_then_redo_gives_the_same_dice_and_undo_cannot_re_roll(db, monkeypa
     assert tables.replay(db, code) == tables.load(db, code).state
 
 
+def test_undo_and_redo_are_exact_at_every_position_across_the_snapshot_boundaries(db, monkeypatch):
+    """No state per event: undo reads the nearest snapshot and replays at most SNAPSHOT_EVERY - 1 events."""
+    monkeypatch.setitem(GAMES, "dice", _dice_game())
+    code = tables.create(db, "dice", PLAYERS[:1], {}, host="h")
+    k = tables.SNAPSHOT_EVERY
+    states = [tables.load(db, code).state]
+    for _ in range(2 * k + 5):
+        states.append(tables.act(db, code, "action", "roll", {}, None, tables.load(db, code).version).table.state)
+    assert [s for (s,) in db.execute("select seq from snapshots where code = ?", [code])] == [k, 2 * k]
+    assert "state" not in db["events"].columns_dict
+    for head in range(len(states) - 2, -1, -1):
+        t = tables.undo(db, code, tables.load(db, code).version).table
+        assert (t.head, t.state) == (head, states[head]) and tables.load(db, code).state == states[head]
+    for head in range(1, len(states)):
+        t = tables.redo(db, code, tables.load(db, code).version).table
+        assert (t.head, t.state) == (head, states[head])
+    # a new action after undoing past a snapshot drops the snapshots of the discarded branch
+    for _ in range(k + 3):
+        tables.undo(db, code, tables.load(db, code).version)
+    tables.act(db, code, "action", "roll", {}, None, tables.load(db, code).version)
+    assert [s for (s,) in db.execute("select seq from snapshots where code = ?", [code])] == [k]
+    for _ in range(k):
+        tables.act(db, code, "action", "roll", {}, None, tables.load(db, code).version)
+    assert tables.replay(db, code) == tables.load(db, code).state
+    for _ in range(k + 2):
+        t = tables.undo(db, code, tables.load(db, code).version).table
+        assert t.state == tables.replay(db, code)
+
+
+def test_the_double_tap_check_reads_an_index_not_the_log(db):
+    plan = " ".join(str(r[-1]) for r in db.execute("explain query plan " + tables.NONCE_LOOKUP, ["c", "n"]))
+    assert "idx_events_code_nonce" in plan
+
+
 def test_every_event_records_its_seat_draws_and_label(db):
     code = scorepad(db)
     tables.act(db, code, "action", "score", {"seat": 2, "points": 5, "note": "road"}, 1, tables.load(db, code).version)

@@ -1,19 +1,80 @@
 """The database file: migrations bring an older file up to date without losing tables."""
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 from companion import store
+from companion import table as tables
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def applied(db) -> list[str]:
+    return [m.name for m in store.MIGRATIONS.applied(db)]
 
 
 def test_a_version_1_database_is_migrated_and_keeps_its_tables(tmp_path):
     path = str(tmp_path / "old.db")
     db = store.connect(path)
     with store.write(db):
-        store.MIGRATIONS[0](db)
-        db.execute("PRAGMA user_version = 1")
-    db.execute("insert into tables (code, game, players, options, seed, initial, state, head, version, finished, host, created, updated) values ('old', 'scorepad', '[]', '{}', 's', '{}', '{}', 0, 1, 0, 'h', '', '')")
+        store._v1(db)
+        db.execute("PRAGMA user_version = 1")  # how the hand-written runner marked it
+    db.execute("insert into tables (code, game, players, options, seed, initial, state, head, version, finished, host, created, updated) values ('old', 'scorepad', ?, '{}', 's', ?, '{}', 0, 1, 0, 'h', '', '')",
+               [json.dumps([{"name": "A", "colour": "red"}]), json.dumps({"game": {}, "profile": {}, "n": 0})])
     store.migrate(db)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(store.MIGRATIONS)
-    assert "board_values" in db.table_names()
+    assert applied(db) == [m.name for m in store.MIGRATIONS._migrations]
+    assert {"board_values", "snapshots"} <= set(db.table_names())
     assert db.execute("select code from tables").fetchall() == [("old",)]
+    assert tables.replay(db, "old") == tables.load(db, "old").state  # rebuilt in today's format
     store.migrate(db)  # running again changes nothing
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(store.MIGRATIONS)
+    assert applied(db) == [m.name for m in store.MIGRATIONS._migrations]
+
+
+def upgraded(tmp_path):
+    path = tmp_path / "v2.db"
+    shutil.copy(FIXTURES / "v2.db", path)
+    db = store.connect(str(path))
+    before = {code: (head, n) for code, head, n in db.execute("select t.code, t.head, (select count(*) from events e where e.code = t.code) from tables t")}
+    store.migrate(db)
+    return db, before
+
+
+def test_a_database_made_by_main_before_issue_11_upgrades_in_place_and_every_table_replays_to_its_snapshot(tmp_path):
+    db, before = upgraded(tmp_path)
+    assert applied(db)[-1] == "m003_snapshots"
+    assert "state" not in db["events"].columns_dict  # no full state per event any more
+    after = {code: (head, n) for code, head, n in db.execute("select t.code, t.head, (select count(*) from events e where e.code = t.code) from tables t")}
+    assert after == before  # no table, event or head lost
+    games = {row[0] for row in db.execute("select game from tables")}
+    assert games == {"scorepad", "giganten", "hamlet-botrik", "tinners-trail"}
+    for code in before:
+        assert tables.replay(db, code) == tables.load(db, code).state
+    assert any(tables.load(db, c).head < tables.log_length(db, c) for c in before)  # redo tails kept
+    # the snapshots are there, every SNAPSHOT_EVERY events
+    long = max(before, key=lambda c: before[c][1])
+    seqs = [s for (s,) in db.execute("select seq from snapshots where code = ? order by seq", [long])]
+    assert seqs == list(range(tables.SNAPSHOT_EVERY, before[long][1] + 1, tables.SNAPSHOT_EVERY))
+
+
+def test_after_the_upgrade_undo_and_redo_still_walk_the_old_log(tmp_path):
+    db, before = upgraded(tmp_path)
+    for code, (head, n) in before.items():
+        if head == n:
+            continue
+        t = tables.redo(db, code, tables.load(db, code).version).table
+        assert t.head == head + 1 and t.state == tables.replay(db, code)
+        for _ in range(min(t.head, 20)):
+            t = tables.undo(db, code, t.version).table
+        assert t.state == tables.replay(db, code)
+
+
+def test_exports_made_by_main_before_issue_11_still_import(tmp_path):
+    db = store.connect(str(tmp_path / "new.db"))
+    store.migrate(db)
+    for export in json.loads((FIXTURES / "v2-exports.json").read_text()).values():
+        assert export["schema"] == 1
+        code = tables.import_table(db, export, host="h")
+        assert tables.replay(db, code) == tables.load(db, code).state
+        assert len(tables.events(db, code)) == len(export["events"])

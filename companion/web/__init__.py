@@ -14,6 +14,7 @@ from flask_babel import Babel, format_decimal, get_translations, gettext
 from flask_htmx import HTMX
 
 from .. import store
+from . import forms
 from ..games import GAMES, translation_dirs
 from ..games.base import N_
 
@@ -116,6 +117,7 @@ def init_app(app: Flask) -> None:
     htmx.init_app(app)
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.filters["tr"] = tr
+    app.jinja_env.filters["form_body"] = forms.form_body
     app.jinja_env.globals.update(COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
 
     @app.context_processor

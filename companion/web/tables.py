@@ -141,13 +141,13 @@ def _form_version() -> int:
 
 def _refused(t, status, e, form_id):
     error = {"form": form_id, "msg": tr(e)}
-    return render_panel(t, status, error=error, submitted=request.form.to_dict())
+    return render_panel(t, status, error=error, submitted=request.form)
 
 
 def _stale(code, form_id):
     t = _load(code)
     message = gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
-    return render_panel(t, 409, error={"form": form_id, "msg": message}, submitted=request.form.to_dict())
+    return render_panel(t, 409, error={"form": form_id, "msg": message}, submitted=request.form)
 
 
 def _change(code: str, form_id: str, attempt):

@@ -78,9 +78,9 @@ GAME = Game(
     profile=(
         ProfileValue("price_track", N_("Price track, bottom to top ($)"), IntList(100, 100000, 2, 40), data.PRICE_TRACK,
                      N_("FACTS.md (M): $1,500-$9,000 in $500 steps"), False),
-        ProfileValue("price_up_zone", N_("Prices where the die always moves up ($)"), IntList(100, 100000, 0, 40), data.PRICE_UP_ZONE,
+        ProfileValue("price_up_zone", data.PROFILE_LABELS["price_up_zone"], IntList(100, 100000, 0, 40), data.PRICE_UP_ZONE,
                      N_("FACTS.md (M): bottom zone $1,500-$3,500"), False),
-        ProfileValue("price_down_zone", N_("Prices where the die always moves down ($)"), IntList(100, 100000, 0, 40), data.PRICE_DOWN_ZONE,
+        ProfileValue("price_down_zone", data.PROFILE_LABELS["price_down_zone"], IntList(100, 100000, 0, 40), data.PRICE_DOWN_ZONE,
                      N_("FACTS.md (M): top zone $7,000-$9,000"), False),
         ProfileValue("price_die", N_("Price die faces (+ blue up, - red down)"), IntList(-6, 6, 1, 12), data.PRICE_DIE,
                      N_("FACTS.md (H): 2, 3, 4 blue and 2, 3, 4 red"), True),

@@ -63,3 +63,9 @@ BLACK_TRACK_LENGTH = None
 BLACK_LEVELS = None
 RED_CARDS = None
 BEIGE_CARDS = None
+
+# The names of the board values the rules cite in log lines (the profile in __init__.py uses them too)
+PROFILE_LABELS = {
+    "price_up_zone": N_("Prices where the die always moves up ($)"),
+    "price_down_zone": N_("Prices where the die always moves down ($)"),
+}

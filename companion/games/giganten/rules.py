@@ -18,6 +18,8 @@ Why the shape is what it is:
 """
 from __future__ import annotations
 
+import copy
+
 from ..base import N_, NP_, Label, RuleError
 from . import data
 from .data import COMPANIES, COMPANY_NAMES
@@ -268,6 +270,32 @@ def _index(track, value) -> int:
     return min(range(len(track)), key=lambda i: (abs(track[i] - value), i))
 
 
+def zone_against_die(value: int, face: int, profile) -> str | None:
+    """The board value whose zone turns the die round, or None where the die's colour decides:
+    "price_up_zone" for a red face in the bottom zone, "price_down_zone" for a blue one in the top."""
+    if face < 0 and value in (_profile(profile, "price_up_zone") or []):
+        return "price_up_zone"
+    if face > 0 and value in (_profile(profile, "price_down_zone") or []):
+        return "price_down_zone"
+    return None
+
+
+ZONE_WHY = {
+    "price_up_zone": N_("$%(price)d is in the bottom zone (board value “%(value)s”): the price moves up whatever the die's colour"),
+    "price_down_zone": N_("$%(price)d is in the top zone (board value “%(value)s”): the price moves down whatever the die's colour"),
+}
+
+
+def with_zone_note(label: Label, before: int, face: int, profile) -> Label:
+    """A die line that also says why the price went against the die's colour, naming the board
+    value it followed (the zones are printed on the board, not in the rulebook: FACTS.md, M)."""
+    key = zone_against_die(before, face, profile)
+    if key is None:
+        return label
+    why = Label(ZONE_WHY[key], price=before, value=Label(data.PROFILE_LABELS[key]).to_json())
+    return Label(N_("%(line)s; %(why)s"), line=label.to_json(), why=why.to_json())
+
+
 def price_after_die(value: int, face: int, profile) -> int:
     """"Padlo modré číslo? Ukazatel se posune o hozenou hodnotu nahoru. Padlo červené číslo?
     ... dolů." A face is signed: +n blue, -n red. In the bottom zone of the track the marker
@@ -406,7 +434,11 @@ def apply(state, action, params, seat, profile, rng):
         if action == "pay_licences" and state["step"] == 7 and state["auction"]["phase"] == "paying":
             raise RuleError(N_("Only %(name)s may pay, on their own phone: the licence cards are secret."), name=_name(state, state["auction"]["leader"]))
         raise RuleError(N_("That is not possible now."))
-    return HANDLERS[action](state, params, seat, profile, rng)
+    before = {"step": state["step"], "auction": copy.deepcopy(state["auction"])}
+    state, label = HANDLERS[action](state, params, seat, profile, rng)
+    for note in _no_cards_note(before, state) or ():
+        label = Label(N_("%(line)s; %(why)s"), line=label.to_json(), why=note)
+    return state, label
 
 
 def _black_distance(state, params):
@@ -440,16 +472,20 @@ def _roll_prices(state, params, seat, profile, rng):
         raise RuleError(N_("The board profile has no price die; type the dice in."))
     if state["dice_done"]:
         raise RuleError(N_("Type in the remaining dice."))
-    rolled = {}
+    rolled, against = {}, []
     for company in COMPANIES:
         face = rng.choice(faces)
-        _apply_die(state, face, profile)
+        _, before = _apply_die(state, face, profile)
         rolled[company] = f"{face:+d}"
+        against.append((before, face))
     p = state["prices"]
-    return state, Label(
+    label = Label(
         N_("Price dice: Hudson %(hudson)s → $%(hudson_price)d, Jet %(jet)s → $%(jet_price)d, US Standard %(us)s → $%(us_price)d"),
         hudson=rolled["hudson"], jet=rolled["jet"], us=rolled["us"], hudson_price=p["hudson"], jet_price=p["jet"], us_price=p["us"],
     )
+    for before, face in against:
+        label = with_zone_note(label, before, face, profile)
+    return state, label
 
 
 def _price_die(state, params, seat, profile, rng):
@@ -460,7 +496,8 @@ def _price_die(state, params, seat, profile, rng):
         raise RuleError(N_("The price die has no such face."))
     company, before = _apply_die(state, face, profile)
     msg = N_("%(company)s: blue %(value)d, price $%(before)d → $%(after)d") if face > 0 else N_("%(company)s: red %(value)d, price $%(before)d → $%(after)d")
-    return state, Label(msg, company=COMPANY_NAMES[company], value=params["value"], before=before, after=state["prices"][company])
+    label = Label(msg, company=COMPANY_NAMES[company], value=params["value"], before=before, after=state["prices"][company])
+    return state, with_zone_note(label, before, face, profile)
 
 
 # 2. Action cards ---------------------------------------------------------------------------------
@@ -827,12 +864,46 @@ def _enter_auctions(state, company_index: int = 0):
     for i in range(company_index, len(COMPANIES)):
         company = COMPANIES[i]
         bidders = [s for s in order_from(state["start"], len(state["players"])) if state["players"][s]["tanks"][company] > 0]
-        if bidders:
-            state["auction"] = {"company": company, "bidders": bidders, "active": list(bidders), "high": 0, "leader": None, "phase": "bidding"}
-            state["queue"] = [bidders[0]]
+        able = [s for s in bidders if can_bid(state, s)]
+        if able:
+            state["auction"] = {"company": company, "bidders": bidders, "active": able, "high": 0, "leader": None, "phase": "bidding"}
+            state["queue"] = [able[0]]
             return
     state["auction"] = None
     state["step"], state["queue"] = 8, [state["start"]]
+
+
+def can_bid(state, seat) -> bool:
+    """"Kdo nechce nebo nemůže učinit nabídku, pasuje": with the app's licence cards, a player
+    holding none cannot bid (a bid of 1 would already be more than the hand), so the auction
+    passes them from the start. With physical cards the app cannot see the hands."""
+    hand = state["players"][seat]["hand"]
+    return hand is None or hand_points(hand) > 0
+
+
+def _no_cards_note(before: dict, state: dict) -> dict | None:
+    """Say in the log who was passed for holding no licence cards, for the auctions that the
+    action just entered: the current one if it has just started, and any skipped on the way
+    because nobody with oil there holds a card."""
+    if state["over"] or state["step"] not in (7, 8):
+        return None
+    a = state["auction"]
+    first = COMPANIES.index(before["auction"]["company"]) + 1 if before["step"] == 7 and before["auction"] else 0
+    if before["step"] == 8:
+        return None
+    last = COMPANIES.index(a["company"]) if a else len(COMPANIES)
+    notes = []
+    for company in COMPANIES[first:last]:
+        holders = [s for s in order_from(state["start"], len(state["players"])) if state["players"][s]["tanks"][company] > 0]
+        if holders:  # skipped: nobody holding oil there could bid
+            notes.append(Label(N_("%(company)s auction: nobody holding oil there has licence cards (%(names)s); nothing is sold"),
+                               company=COMPANY_NAMES[company], names=", ".join(_name(state, s) for s in holders)).to_json())
+    fresh = a and a["high"] == 0 and a["leader"] is None and a["active"] == [s for s in a["bidders"] if can_bid(state, s)]
+    if fresh and a != before["auction"] and len(a["active"]) < len(a["bidders"]):
+        out = [s for s in a["bidders"] if s not in a["active"]]
+        notes.append(Label(N_("%(company)s auction: who holds no licence cards passes: %(names)s"),
+                           company=COMPANY_NAMES[a["company"]], names=", ".join(_name(state, s) for s in out)).to_json())
+    return notes or None
 
 
 def _next_auction(state):

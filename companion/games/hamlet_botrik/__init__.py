@@ -65,6 +65,8 @@ GAME = Game(
             "landmarks": Int(0, 20, label=N_("Landmarks")),
             "favour_coins": Int(0, 99, label=N_("Coins on the favour tile")),
             "face_up": yes_no(N_("Favour tile")),
+            # asked only while the road token is out of his row (all 5 roads were built)
+            "road_place": Int(1, len(data.TOKENS), required=False, label=N_("Place of the road token in his row")),
         },
     },
     options=(

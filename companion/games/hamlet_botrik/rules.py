@@ -745,6 +745,27 @@ def _next_end_step(state: dict) -> None:
         _ask(state, "final")
 
 
+def corrected_row(row: list, roads: int, params: dict) -> list:
+    """His action row after a correction of the roads, every other token left where it lies.
+
+    "Jakmile Botrik postaví všech 5 svých cest ... Odstraňte její žeton z řady akcí." So 5 roads
+    take the road token out; fewer bring it back, into the place the player reads off the table
+    (``road_place``, 1 = leftmost): the app cannot know where it was put back, and guessing would
+    record an order the player did not choose.
+    """
+    if roads >= data.MAX_ROADS:
+        return [t for t in row if t != "build_road"]
+    if "build_road" in row:
+        return list(row)
+    if "road_place" not in params:
+        # a correction stored before the form asked for the place: it went to the right end
+        return [*row, "build_road"]
+    place = params["road_place"]
+    if place is None or not 1 <= place <= len(row) + 1:
+        raise RuleError(N_("The road token goes back into his row: say its place, 1 to %(n)d from the left."), n=len(row) + 1)
+    return [*row[: place - 1], "build_road", *row[place - 1 :]]
+
+
 def _correct(state, params, rng):
     """Bring the app in line with the table after a slip (only between turns)."""
     if state["phase"] != "player":
@@ -754,10 +775,7 @@ def _correct(state, params, rng):
     state["roads"] = params["roads"]
     state["landmarks"] = params["landmarks"]
     state["favour"] = {"coins": params["favour_coins"], "face_up": params["face_up"] == "yes"}
-    if state["roads"] >= data.MAX_ROADS:
-        state["row"] = [t for t in state["row"] if t != "build_road"]
-    elif "build_road" not in state["row"]:
-        state["row"].append("build_road")
+    state["row"] = corrected_row(state["row"], state["roads"], params)
     return Label(N_("Corrected: %(villagers)s, %(blueprints)s, %(roads)s, %(landmarks)s, %(coins)s on the favour tile."),
                  villagers=counted("villager", state["villagers"]), blueprints=counted("blueprint", state["blueprints"]), roads=counted("road", state["roads"]),
                  landmarks=counted("landmark", state["landmarks"]), coins=counted("coin", params["favour_coins"]))
@@ -786,7 +804,8 @@ def apply(state, action, params, seat, profile, rng):
         raise RuleError(N_("Unknown action."))
     if state["phase"] == "over":
         raise RuleError(N_("The game is over."))
-    state["notes"] = []
+    if action != "correct":  # a correction is no step of his turn: what to do on the table still stands
+        state["notes"] = []
     turn = state["turn"]
     mark = (turn["number"], len(turn["acted"]), len(turn["trail"])) if turn else None
     label = handler(state, params, rng)

@@ -80,3 +80,19 @@ def test_roll_reaches_only_the_track(table):
     rng = TableRandom("x", 0)
     for _ in range(200):
         assert rules.price_after_die(5000, rng.choice(PROFILE["price_die"]), PROFILE) in PROFILE["price_track"]
+
+
+@pytest.mark.parametrize("start, value, colour, why", [
+    (2500, 2, "red", "$2500 is in the bottom zone (board value “Prices where the die always moves up ($)”): the price moves up whatever the die's colour"),
+    (8000, 4, "blue", "$8000 is in the top zone (board value “Prices where the die always moves down ($)”): the price moves down whatever the die's colour"),
+])
+def test_a_price_moving_against_the_die_says_which_board_value_it_follows(table, start, value, colour, why):
+    """"Padlo modré číslo? Ukazatel se posune o hozenou hodnotu nahoru. Padlo červené číslo? ...
+    dolů." The zones that turn this round are the board's (FACTS.md, M), so the log names them."""
+    t = table(n=3)
+    t.act("black_distance", fields=20)
+    t.state["prices"]["hudson"] = start
+    label = t.act("price_die", value=value, colour=colour)
+    assert rules._english(label.to_json()).endswith("; " + why)
+    plain = t.act("price_die", value=2, colour="blue")  # Jet at $5000 follows its colour: no note
+    assert "zone" not in rules._english(plain.to_json())

@@ -15,11 +15,12 @@ import pytest
 
 from companion.games.base import RuleError
 from companion.games.giganten import rules
-from helpers import start_table
+from helpers import every_form_survives, start_table
 
 HX = {"HX-Request": "true"}
 FOUR = {"name0": "Anna", "colour0": "red", "name1": "Bert", "colour1": "grey", "name2": "Cyril", "colour2": "blue", "name3": "Dana", "colour3": "green"}
 ANNA, BERT, CYRIL, DANA = range(4)
+CHECKED = None  # a set while test_every_form_keeps_every_choice_after_a_refusal plays
 
 
 class Forms(HTMLParser):
@@ -70,6 +71,8 @@ class Phone:
     def submit(self, form_id, button=None, status=200, **fields):
         """Post the rendered form ``form_id`` with ``fields`` (each must be an input of that form)
         and ``button`` = (name, value), one of its buttons; pre-checked radios are sent as a browser would."""
+        if CHECKED is not None:  # first every form of this panel is refused once with one field wrong
+            every_form_survives(self.client, f"/t/{self.code}/act", self.panel(), HX, CHECKED)
         forms = self.forms()
         assert form_id in forms, f"no form {form_id!r} on seat {self.seat}'s phone; forms: {sorted(forms)}"
         form = forms[form_id]
@@ -166,8 +169,13 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     assert bert.forms()["gg-pay"]["buttons"] == ways and len(ways) == 1
     bert.submit("gg-pay", button=ways[0])
     bert.submit("gg-sell", button=("barrels", 1))  # 1 x $6,000
-    # Jet: only Bert holds oil there; he passes: nothing is sold
-    bert.submit("gg-pass")
+    # Jet: only Bert holds oil there; he passes: nothing is sold. If he handed in his last licence
+    # cards (a deal of two 1s), "Kdo nechce nebo nemůže učinit nabídku, pasuje": the app passes him
+    # and the log says why
+    if state(tv.client, tv.code)["players"][BERT]["hand"] == {"ones": 0, "twos": 0}:
+        assert "nobody holding oil there has licence cards (Bert); nothing is sold" in tv.panel()
+    else:
+        bert.submit("gg-pass")
     # US: Dana alone bids 1 and wins at once, pays with whatever she holds
     dana.submit("gg-bid-quick", button=("licences", 1))
     assert "You won: hand in 1 licence. Which cards?" in dana.panel() and "Dana pays 1 licence on their own phone." in tv.panel()
@@ -398,3 +406,18 @@ def test_the_start_player_is_named_and_the_price_special_stops_at_the_end_of_the
     assert r.status_code == 422 and "The price track ends there." in r.get_data(as_text=True)
     phones[ANNA].submit("gg-move", loco=0, price_company="jet", price_fields=-2)
     assert state(tv.client, tv.code)["prices"]["jet"] == 5000
+
+
+def test_every_form_keeps_every_choice_after_a_refusal(table):
+    """Issue 9: a refused form comes back as the player left it (the action-card form kept its
+    locomotive and price fields, the derrick form its site and oil). Every form of every panel a
+    whole game passes through is sent with every choice changed and one field wrong."""
+    global CHECKED
+    CHECKED = set()
+    try:
+        test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_computation(table)
+        ids = {form_id for form_id, _ in CHECKED}
+    finally:
+        CHECKED = None
+    for form_id in ("f-gg-card", "f-gg-move", "f-gg-build", "f-gg-produce", "f-gg-bid"):
+        assert form_id in ids, sorted(ids)

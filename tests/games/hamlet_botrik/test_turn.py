@@ -1,6 +1,8 @@
 """Botrik's turn, villager by villager: the priority actions, the disc, the cascade, the row."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.games.base import RuleError
@@ -257,8 +259,35 @@ def test_corrections_only_between_turns_and_the_road_token_follows_the_roads(tab
     t.do("correct", villagers=2, blueprints=1, roads=5, landmarks=0, favour_coins=4, face_up="no")
     assert t.state["row"] == [tok for tok in EXAMPLE_ROW if tok != "build_road"]
     assert t.favour == {"face_up": False, "coins": 4}
-    t.do("correct", villagers=2, blueprints=1, roads=4, landmarks=0, favour_coins=4, face_up="yes")
+    t.do("correct", villagers=2, blueprints=1, roads=4, landmarks=0, favour_coins=4, face_up="yes", road_place=len(EXAMPLE_ROW))
     assert t.state["row"][-1] == "build_road"
     t.do("botrik_turn")
     with pytest.raises(RuleError):
         t.do("correct", villagers=2, blueprints=1, roads=4, landmarks=0, favour_coins=4, face_up="yes")
+
+
+def test_a_correction_keeps_his_action_row_in_order(table):
+    """"Jakmile Botrik postaví všech 5 svých cest ... Odstraňte její žeton z řady akcí." A correction
+    back below 5 roads returns the token to the place the player reads off the table; the other
+    tokens keep their order, and without the place nothing is recorded."""
+    row = ["buy_blueprint", "build_road", "refine", "produce", "build_building"]
+    t = table(row=row)
+    t.do("correct", villagers=1, blueprints=0, roads=5, landmarks=0, favour_coins=2, face_up="yes")
+    assert t.state["row"] == ["buy_blueprint", "refine", "produce", "build_building"]
+    before = json.dumps(t.state)
+    with pytest.raises(RuleError, match="say its place"):
+        t.do("correct", villagers=1, blueprints=0, roads=3, landmarks=0, favour_coins=2, face_up="yes")
+    assert json.dumps(t.state) == before
+    t.do("correct", villagers=1, blueprints=0, roads=3, landmarks=0, favour_coins=2, face_up="yes", road_place=2)
+    assert t.state["row"] == row
+    # while the token lies in the row, the place is not asked and changes nothing
+    t.do("correct", villagers=1, blueprints=0, roads=4, landmarks=0, favour_coins=2, face_up="yes", road_place=5)
+    assert t.state["row"] == row
+
+
+def test_a_correction_that_changes_nothing_leaves_the_state_equal(table):
+    t = table(row=EXAMPLE_ROW, blueprints=2)
+    t.set(notes=[{"msg": "Put 1 coin from the supply on the favour tile (%(what)s failed as his first action).", "params": {"what": "hire"}}])
+    before = json.loads(json.dumps(t.state))
+    t.do("correct", villagers=1, blueprints=2, roads=0, landmarks=0, favour_coins=2, face_up="yes")
+    assert t.state == before

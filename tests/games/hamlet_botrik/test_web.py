@@ -10,9 +10,10 @@ import html as htmllib
 import re
 
 from companion.games.hamlet_botrik.rules import cascade
-from helpers import start_table
+from helpers import every_form_survives, start_table
 
 HX = {"HX-Request": "true"}
+CHECKED = None  # a set while test_every_form_keeps_every_choice_after_a_refusal plays
 OPTIONS = {"opt_four_colour": "red", "opt_three_colour": "blue", "opt_botrik_colour": "yellow"}
 
 
@@ -32,7 +33,10 @@ def form_html(page: str, form_id: str) -> str:
 
 def tap(client, code, form_id, expect=200, **fields):
     """Post the form the panel shows now, with its hidden fields, plus what the player enters."""
-    form = form_html(panel(client, code), form_id)
+    page = panel(client, code)
+    if CHECKED is not None:  # first every form of this panel is refused once with one field wrong
+        every_form_survives(client, f"/t/{code}/act", page, HX, CHECKED)
+    form = form_html(page, form_id)
     data = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
     for name, value in fields.items():
         assert f'name="{name}"' in form, f"form {form_id} has no field {name}"
@@ -258,3 +262,16 @@ def test_the_finished_panel_shows_the_result_first_and_folds_his_board(client):
     tap(client, code, "hb-setup", villagers=1, blueprints=3)
     page = panel(client, code)
     assert 'class="hb-row-card"' in page and "hb-board-end" not in page
+
+
+def test_every_form_keeps_every_choice_after_a_refusal(client):
+    """Issue 9: a refused form comes back as the player left it. Every form of every panel a
+    whole game passes through is sent with every choice changed and one field wrong."""
+    global CHECKED
+    CHECKED = set()
+    try:
+        test_a_whole_short_game_from_the_rendered_forms(client)
+        ids = {form_id for form_id, _ in CHECKED}
+    finally:
+        CHECKED = None
+    assert "f-hb-correct" in ids and len(ids) >= 5, sorted(ids)

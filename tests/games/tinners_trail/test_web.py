@@ -6,7 +6,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from helpers import start_table
+from helpers import every_form_survives, start_table
 
 from companion import create_app
 
@@ -54,6 +54,7 @@ class FormFields(HTMLParser):
 
 
 LAST = {}  # code -> the panel the last request answered with (a phone shows just that)
+CHECKED = None  # a set while test_every_form_keeps_every_choice_after_a_refusal plays
 
 
 def panel(client, code, lang="en"):
@@ -72,6 +73,8 @@ def submit(client, code, form_id, html=None, **values):
     """Post the rendered form ``form_id`` with ``values`` typed in (every one must be a field or a
     named button of that form). Returns the response."""
     html = html or LAST.get(code) or panel(client, code)
+    if CHECKED is not None:  # first every form of this panel is refused once with one number wrong
+        every_form_survives(client, f"/t/{code}/act", html, HX, CHECKED)
     parser = FormFields()
     parser.feed(form_html(html, form_id))
     data = dict(parser.fields)
@@ -575,3 +578,23 @@ def test_counts_read_naturally_in_czech(app):
                   "Red investuje 5£ za 5 vítězných bodů", "cín 1, měď 2, voda 5"]
     assert en[0] == "Red invests £5 for 1 VP" and en[3] == "1 tin, 2 copper, 5 water"
 
+
+
+def test_every_form_keeps_every_choice_after_a_refusal(tmp_path):
+    """Issue 9: a refused form comes back as the player left it (the train form kept its region,
+    the pumps their regions, the price form its level). Every form of every panel these games
+    pass through is sent with every choice changed and one number wrong."""
+    global CHECKED
+    # its own install: the module's app remembers the map other tests entered
+    client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "test"}).test_client()
+    CHECKED = set()
+    try:
+        test_a_whole_round_through_the_rendered_forms(client)
+        test_auction_screen_bids_and_drop_outs(client)
+        test_mining_port_train_adit_and_pumps_from_the_menu(client)
+        test_corrections_are_forms_in_a_details_section_and_logged(client)
+        ids = {form_id for form_id, _ in CHECKED}
+    finally:
+        CHECKED = None
+    for form_id in ("f-seed", "f-set-price", "f-display", "f-act-build_mine", "f-act-train", "f-fix-player", "f-fix-region", "f-fix-price", "f-bid"):
+        assert form_id in ids, sorted(ids)
