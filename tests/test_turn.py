@@ -92,3 +92,16 @@ def test_the_version_poll_carries_only_the_version(app, client, fake):
     """Whose turn reaches a phone with the panel a changed version fetches; the poll stays a number."""
     code = start_table(client, game=fake)
     assert re.fullmatch(rb"\d+", client.get(f"/t/{code}/version").data)
+
+
+@pytest.mark.skipif("gold-rush" not in GAMES, reason="Gold Rush not merged yet")
+def test_a_real_game_lights_the_banner_on_the_phone_of_the_player_on_turn(app, client):
+    """Carcassonne: Gold Rush reads whose turn from its contract: "Hraje se po směru hodinových
+    ručiček." Only the phone of the player on turn says "Your turn", and it moves on with the turn."""
+    code = start_table(client, game="gold-rush")
+    phones = [seated(app, code, s) for s in range(3)]
+    for turn in (0, 1, 2):
+        html = [page(p, code) for p in phones]
+        assert [banner(h) == "Your turn" for h in html] == [s == turn for s in range(3)]
+        assert act(phones[turn], code, "lay_tile").status_code == 200
+        assert act(phones[turn], code, "end_turn").status_code == 200
