@@ -45,10 +45,26 @@ PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages thro
 LOG_PAGE = 100
 
 
-def _context(t: tables.Table, log: list | None = None, **extra) -> dict:
+def whose_turn(game, game_state, seat: int | None) -> dict | None:
+    """Whose move the table waits for, read from the game's contract in this one place.
+
+    ``{"seats": (...), "mine": this phone's seat is among them}``, or None where the game says
+    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Seats only,
+    never anything a seat keeps secret, so every phone and the table display may show it.
+    """
+    if game.to_act is None:
+        return None
+    seats = tuple(game.to_act(game_state))
+    if not seats:
+        return None
+    return {"seats": seats, "mine": seat in seats}
+
+
+def _context(t: tables.Table, log: list | None = None, shared: bool = False, **extra) -> dict:
+    """What a page of this table may show; ``shared`` renders it for no seat (the table display)."""
     db = get_db()
     me = device_id()
-    seat = tables.seat_of(db, t.code, me)
+    seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
@@ -64,6 +80,7 @@ def _context(t: tables.Table, log: list | None = None, **extra) -> dict:
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
+        "waiting": whose_turn(t.game, t.game_state, seat),
         "is_host": me == t.host,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
@@ -103,6 +120,15 @@ def show(code):
 @bp.get("/panel")
 def panel(code):
     return render_panel(_load(code))
+
+
+@bp.get("/display")
+def display(code):
+    """The big shared screen in the middle of the table: public state only (the view for no seat,
+    even when opened on a seated phone), no forms; it follows the table like any phone."""
+    t = _load(code)
+    context = _context(t, shared=True)
+    return render_template("_display.html" if htmx else "display.html", **context)
 
 
 @bp.get("/version")
