@@ -123,8 +123,9 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx}
 
-    from . import errors, lobby, tables
+    from . import errors, lobby, tables, transfer
 
     errors.init_app(app)
+    transfer.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(tables.bp)
