@@ -2,7 +2,6 @@
 from ..base import N_, Choice, Game, Int, IntList, Option, ProfileValue, Text
 from . import data, legal, rules
 
-
 # the set-up choices' values, as the lobby shows them
 OPTION_VALUES = (N_("physical"), N_("app"))
 

@@ -13,11 +13,11 @@ from . import data
 from .data import COMPANIES
 from .rules import (
     CARRY_CHOICES,
+    NO_CARDS,
     _index,
     _name,
     _profile,
     _track,
-    NO_CARDS,
     app_cards,
     can_bid,
     counted,

@@ -186,7 +186,7 @@ def check_profile(key, value):
         try:
             parse_cards(value, "red")
         except ValueError as e:
-            raise RuleError(N_("Cannot read the card “%(card)s”: write cards like “3x b2 l2 m5; l1 m8 p2”."), card=str(e.args[0] if e.args else value))
+            raise RuleError(N_("Cannot read the card “%(card)s”: write cards like “3x b2 l2 m5; l1 m8 p2”."), card=str(e.args[0] if e.args else value)) from None
 
 
 # --- licence cards ------------------------------------------------------------------------------
@@ -781,6 +781,21 @@ def _enter_production(state):
         _enter_auctions(state)
 
 
+def _transport(params, opts) -> tuple[int, int]:
+    """How many oil the black and the other locomotive carry: typed as two counts or as the quick
+    form's "b<black>o<other>", within what ``transport_options`` allows."""
+    b, o = params.get("black") or 0, params.get("other") or 0
+    if params.get("carry"):
+        b, o = (int(x) for x in params["carry"][1:].split("o"))
+    if b > opts["black"]:
+        raise RuleError(N_("The black locomotive can carry the oil of only %(n)d of your derricks."), n=opts["black"])
+    if o > opts["other"]:
+        raise RuleError(N_("Other locomotives can carry the oil of only %(n)d of your derricks."), n=opts["other"])
+    if b + o > opts["carried"]:
+        raise RuleError(N_("Only %(n)d of your derricks' oil can be carried by others."), n=opts["carried"])
+    return b, o
+
+
 def _produce(state, params, seat, profile, rng):
     """"Ten, kdo je na řadě, musí z každé své vrtné věže ... vytěžit jeden ropný kámen."
 
@@ -792,15 +807,7 @@ def _produce(state, params, seat, profile, rng):
     """
     who = state["queue"][0]
     opts = transport_options(state, who, profile)
-    b, o = params.get("black") or 0, params.get("other") or 0
-    if params.get("carry"):
-        b, o = (int(x) for x in params["carry"][1:].split("o"))
-    if b > opts["black"]:
-        raise RuleError(N_("The black locomotive can carry the oil of only %(n)d of your derricks."), n=opts["black"])
-    if o > opts["other"]:
-        raise RuleError(N_("Other locomotives can carry the oil of only %(n)d of your derricks."), n=opts["other"])
-    if b + o > opts["carried"]:
-        raise RuleError(N_("Only %(n)d of your derricks' oil can be carried by others."), n=opts["carried"])
+    b, o = _transport(params, opts)
     carried = opts["own"] + b + o
     into = {c: params.get(c) or 0 for c in COMPANIES}
     rest = params.get("rest")
@@ -1166,14 +1173,18 @@ def prompt(state, profile=None) -> Label:
     if step == 6:
         return Label(N_("%(name)s produces oil and chooses the transport."), name=who)
     if step == 7:
-        a = state["auction"]
-        company = COMPANY_NAMES[a["company"]]
-        if a["phase"] == "bidding":
-            return Label(NP_("%(company)s auction: %(name)s bids more than %(num)d licence or passes.", "%(company)s auction: %(name)s bids more than %(num)d licences or passes."), company=company, name=who, num=a["high"])
-        if a["phase"] == "paying":
-            return Label(NP_("%(name)s hands in %(num)d licence on their own phone.", "%(name)s hands in %(num)d licences on their own phone."), name=who, num=a["high"])
-        return Label(N_("%(name)s sells oil to %(company)s at $%(price)d."), name=who, company=company, price=state["prices"][a["company"]])
+        return _auction_prompt(state, who)
     return Label(N_("End the round: overflowing tanks are emptied and the die passes left."))
+
+
+def _auction_prompt(state, who) -> Label:
+    a = state["auction"]
+    company = COMPANY_NAMES[a["company"]]
+    if a["phase"] == "bidding":
+        return Label(NP_("%(company)s auction: %(name)s bids more than %(num)d licence or passes.", "%(company)s auction: %(name)s bids more than %(num)d licences or passes."), company=company, name=who, num=a["high"])
+    if a["phase"] == "paying":
+        return Label(NP_("%(name)s hands in %(num)d licence on their own phone.", "%(name)s hands in %(num)d licences on their own phone."), name=who, num=a["high"])
+    return Label(N_("%(name)s sells oil to %(company)s at $%(price)d."), name=who, company=company, price=state["prices"][a["company"]])
 
 
 # Which board-profile values each step relies on (the panel warns while they are unconfirmed).

@@ -10,8 +10,7 @@ are no move of the game and are not listed.
 from __future__ import annotations
 
 from ..base import N_, Label, Legal, RuleError
-from . import board as bd
-from . import data, rules
+from . import board as bd, data, rules
 from .view import current
 
 TYPED = tuple(range(0, 21))  # a die typed in: the fields' range

@@ -8,8 +8,7 @@ the action that ends the phase before them, and leave their result in the state 
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
-from . import board as bd
-from . import data
+from . import board as bd, data
 
 ORES = ("tin", "copper")
 LEVELS = ("bottom", "middle", "top")
@@ -374,39 +373,50 @@ def menu(state, seat):
             reason = Label(N_("All others have passed: the last action is taken; now pass."))
         elif time > left:
             reason = Label(N_("Not enough time (%(left)d left)."), left=left)
-        elif action == "build_mine":
-            if player["mines_left"] <= 0:
-                reason = Label(N_("No mines left."))
-            elif player["money"] < 1:
-                reason = Label(N_("No money for a bid."))
-            elif not any(r["mine"] is None for r in regions.values()):
-                reason = Label(N_("No region without a mine is known; add one."))
-        elif action == "mine":
-            mine = [r for r in regions.values() if r["mine"] == seat]
-            ore = [r for r in mine if r["tin"] + r["copper"] > 0]
-            if not mine:
-                reason = Label(N_("You have no mine."))
-            elif not ore:
-                reason = Label(N_("Your mines have no ore left."))
-            elif not any(r["water"] <= player["money"] for r in ore):
-                reason = Label(N_("Not enough money to mine a single cube."))
-        elif action in ("port", "miner", "train", "adit"):
-            kind = action + "s"
-            if state["display"][kind] <= 0:
-                reason = Label(N_("None left on display this round."))
-            elif action == "port" and not any(r["coastal"] and not r["port"] for r in regions.values()):
-                reason = Label(N_("No coastal region without a port."))
-            elif action in ("miner", "train") and not any(not r[action] for r in regions.values()):
-                reason = Label(N_("Every known region already has one."))
-            elif action == "adit" and len(regions) < 2:
-                reason = Label(N_("An adit joins two regions; add them first."))
-            elif action == "adit" and free_borders(state) == []:
-                reason = Label(N_("Every border already has an adit."))
-        elif action == "pumps" and not state["display"]["pumps"]:
-            reason = Label(N_("None left on display this round."))
+        else:
+            reason = _cannot(state, seat, action, player, regions)
         rows.append({"action": action, "time": time, "enabled": reason is None,
                      "reason": reason.to_json() if reason else None})
     return rows
+
+
+def _cannot(state, seat, action, player, regions):
+    """Why ``action`` cannot be taken with the time it needs at hand, or None."""
+    if action == "build_mine":
+        if player["mines_left"] <= 0:
+            return Label(N_("No mines left."))
+        if player["money"] < 1:
+            return Label(N_("No money for a bid."))
+        if not any(r["mine"] is None for r in regions.values()):
+            return Label(N_("No region without a mine is known; add one."))
+    elif action == "mine":
+        mine = [r for r in regions.values() if r["mine"] == seat]
+        ore = [r for r in mine if r["tin"] + r["copper"] > 0]
+        if not mine:
+            return Label(N_("You have no mine."))
+        if not ore:
+            return Label(N_("Your mines have no ore left."))
+        if not any(r["water"] <= player["money"] for r in ore):
+            return Label(N_("Not enough money to mine a single cube."))
+    elif action in ("port", "miner", "train", "adit"):
+        return _cannot_develop(state, action, regions)
+    elif action == "pumps" and not state["display"]["pumps"]:
+        return Label(N_("None left on display this round."))
+    return None
+
+
+def _cannot_develop(state, action, regions):
+    if state["display"][action + "s"] <= 0:
+        return Label(N_("None left on display this round."))
+    if action == "port" and not any(r["coastal"] and not r["port"] for r in regions.values()):
+        return Label(N_("No coastal region without a port."))
+    if action in ("miner", "train") and not any(not r[action] for r in regions.values()):
+        return Label(N_("Every known region already has one."))
+    if action == "adit" and len(regions) < 2:
+        return Label(N_("An adit joins two regions; add them first."))
+    if action == "adit" and free_borders(state) == []:
+        return Label(N_("Every border already has an adit."))
+    return None
 
 
 def free_borders(state):
@@ -679,17 +689,18 @@ def take_action(state, action, params):
         state, label = ACTION_RULES[action](state, seat, params)
     if alone:
         state["last_action"] = seat
-    return after_action(state), label
+    return after_action(state, label)
 
 
-def after_action(state):
-    """Settle a finished auction; the last player passes after their one last action."""
+def after_action(state, label):
+    """Settle a finished auction; the last player passes after their one last action. Returns the
+    state and the log line: when an auction ends, it says who won (the bid that ended it is implied)."""
     if state["auction"] and state["auction"]["turn"] is None:
-        state["_settled"] = settle_auction(state)
+        label = settle_auction(state)
     last = state["last_action"]
     if last is not None and not state["auction"] and not state["players"][last]["passed"]:
         do_pass(state, last)
-    return end_of_actions(state)
+    return end_of_actions(state), label
 
 
 def end_of_actions(state):
@@ -868,7 +879,7 @@ def discover(state, params, rng):
         state["explore"]["queue"].pop(0)
         state["explore"]["done"].append(name)
         return after_exploration(state), label
-    return after_action(state), label
+    return after_action(state, label)
 
 
 def after_exploration(state):
@@ -1002,7 +1013,6 @@ PHASE_ACTIONS = {
 def apply(state, action, params, seat, profile, rng):
     state["board"] = bd.resolve(profile)
     bd.sync_map(state)  # the host may have entered the map since the last action
-    state.pop("_settled", None)
     if action in FIXES:
         return FIXES[action](state, params)
     if action not in PHASE_ACTIONS[state["phase"]]:
@@ -1021,18 +1031,23 @@ def apply(state, action, params, seat, profile, rng):
     if phase == "display":
         return set_display(state, params)
     if phase == "actions":
-        if action == "discover":
-            state, label = discover(state, params, rng)
-        elif action in ("bid", "drop_out"):
-            if not state["auction"]:
-                raise RuleError(N_("No auction is running."))
-            state, label = bid(state, params) if action == "bid" else drop_out(state)
-            state = after_action(state)
-        else:
-            state, label = take_action(state, action, params)
-        # When an auction ends, the log line says who won it (the bid that ended it is implied).
-        settled = state.pop("_settled", None)
-        return state, settled or label
+        return _action_phase(state, action, params, rng)
+    return _after_actions(state, action, params, rng)
+
+
+def _action_phase(state, action, params, rng):
+    if action == "discover":
+        return discover(state, params, rng)
+    if action in ("bid", "drop_out"):
+        if not state["auction"]:
+            raise RuleError(N_("No auction is running."))
+        return after_action(*(bid(state, params) if action == "bid" else drop_out(state)))
+    return take_action(state, action, params)
+
+
+def _after_actions(state, action, params, rng):
+    """Phases 5 and 6: investments and exploration."""
+    phase = state["phase"]
     if phase == "investments":
         return invest(state, params) if action == "invest" else invest_pass(state)
     if action == "explore":

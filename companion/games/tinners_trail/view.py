@@ -7,9 +7,7 @@ web layer translates them into the viewer's language.
 from __future__ import annotations
 
 from ..base import N_, Label
-from . import board as bd
-from . import data
-from . import rules
+from . import board as bd, data, rules
 
 PHASE_LABELS = {
     "setup": N_("Set-up: seeding the starting regions"),
@@ -51,17 +49,21 @@ def finished(state):
     return state["phase"] == "over"
 
 
+def _setup_prompt(state):
+    known = bd.parse_map(state["board"])
+    if known:
+        todo = [n for n, p in known.items() if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"]]
+        if todo:
+            return Label(N_("Place the printed cubes on %(region)s, roll the three dice and enter them."), region=todo[0])
+        return Label(N_("All starting regions are seeded: start the game."))
+    return Label(N_("For each region with printed cubes: enter its name, the printed tin and copper and the three dice. Then start the game."))
+
+
 def prompt(state, profile=None):
     state = current(state, profile)
     phase = state["phase"]
     if phase == "setup":
-        known = bd.parse_map(state["board"])
-        if known:
-            todo = [n for n, p in known.items() if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"]]
-            if todo:
-                return Label(N_("Place the printed cubes on %(region)s, roll the three dice and enter them."), region=todo[0])
-            return Label(N_("All starting regions are seeded: start the game."))
-        return Label(N_("For each region with printed cubes: enter its name, the printed tin and copper and the three dice. Then start the game."))
+        return _setup_prompt(state)
     if phase == "prices":
         pending = state["price_pending"]
         if pending:

@@ -134,7 +134,7 @@ def test_no_count_is_followed_by_a_fixed_plural_noun_in_english_or_czech():
     assert not bad
     czech_nouns = r"(zlatáků|zlatáky|zlaták|bodů|body|bod|vesničanů|vesničany|vesničané|vesničan|plánů|plány|plán|cest|cesty|cesta|památek|památky|památka|prodejů|prodeje|prodej|dodávek|dodávky|dodávka|disků|disky|disk)\b"
     bad = []
-    for msgid, msgstr in re.findall(r'^msgid "(.*)"\nmsgstr "(.*)"$', po.read_text(), re.MULTILINE):
+    for _msgid, msgstr in re.findall(r'^msgid "(.*)"\nmsgstr "(.*)"$', po.read_text(), re.MULTILINE):
         for m in re.finditer(r"%\((\w+)\)d " + czech_nouns, msgstr):
             if m.group(1) != "cost":
                 bad.append(msgstr)

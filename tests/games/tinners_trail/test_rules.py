@@ -2,9 +2,7 @@
 exploration, investments, the tie-break chain and the corrections."""
 import pytest
 
-from companion.games.tinners_trail import board as bd
-from companion.games.tinners_trail import rules, view
-
+from companion.games.tinners_trail import board as bd, rules, view
 
 # --- Phase 1: every combination of price modifiers ------------------------------------------------
 
@@ -75,8 +73,10 @@ def test_display_from_profile_removes_leftovers_and_respects_the_supply(table):
 def test_typed_display_cannot_exceed_the_supply(table):
     t = table().seeded()
     t.do("start_game")
-    t.do("roll_price", dice=[2]); t.do("set_price", price=4, level="bottom")
-    t.do("roll_price", dice=[6]); t.do("set_price", price=8, level="middle")
+    t.do("roll_price", dice=[2])
+    t.do("set_price", price=4, level="bottom")
+    t.do("roll_price", dice=[6])
+    t.do("set_price", price=8, level="middle")
     assert t.fails("set_display", miners=1, ports=1, trains=4, adits=1) == "Trains left in the supply: 3."  # '3 vlaky'
 
 
@@ -208,7 +208,8 @@ def test_empty_region_is_rolled_only_after_payment(table):
     t = table().to_actions(order=("Red", "Purple", "Yellow"))
     t.do("add_region", region="E")
     t.do("build_mine", region="E", bid=2)
-    t.do("drop_out"); t.do("drop_out")
+    t.do("drop_out")
+    t.do("drop_out")
     assert t.player("Red")["money"] == 13 and t.g["pending_seed"]["region"] == "E"
     assert "Roll for E" in t.fails("pasties")
     t.do("discover", tin=1, copper=2, water=2)
@@ -225,7 +226,8 @@ def test_port_only_on_the_coast_removes_one_water(table):
     assert "does not border the sea" in t.fails("port", region="B")
     t.do("port", region="A")
     assert t.region("A")["water"] == 1 and t.region("A")["port"] and t.g["display"]["ports"] == 1
-    t.do("pass"); t.do("pasties")
+    t.do("pass")
+    t.do("pasties")
     assert "already has a port" in t.fails("port", region="A")
 
 
@@ -249,7 +251,8 @@ def test_adit_changes_both_sides_and_one_per_border(table):
     t.do("adit", region="A", other_region="B")
     assert t.region("A")["tin"] == a["tin"] + 1 and t.region("A")["copper"] == a["copper"] + 1
     assert t.region("A")["water"] == a["water"] - 1 and t.region("B")["water"] == b["water"] - 1
-    t.do("pass"); t.do("pass")
+    t.do("pass")
+    t.do("pass")
     assert "already has an adit" in t.fails("adit", region="B", other_region="A")
 
 
