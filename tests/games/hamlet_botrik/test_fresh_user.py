@@ -9,7 +9,7 @@ import pytest
 
 from companion import i18n
 from companion.games.base import RuleError
-from companion.games.hamlet_botrik import GAME, rules
+from companion.games.hamlet_botrik import GAME, rules, small_rules
 from companion.games.hamlet_botrik.questions import checklist, question
 
 ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
@@ -95,7 +95,7 @@ def test_harder_award_verdicts_count_one_sale_and_one_delivery(app, table):
     """"... musíte provést většinu prodejů na tržišti a celkem provést alespoň 5 prodejů.\""""
     t = table(row=ROW, blueprints=3, harder_merchant=True, harder_chaplain=True)
     t.set(market_sales=1, church_deliveries=0)
-    verdicts = rules.award_verdicts(t.state, 1, 1)
+    verdicts = small_rules.award_verdicts(t.state, 1, 1)
     assert [t.text(v) for v in verdicts] == [
         "Merchant: a tie at 1 sale goes to Botrik; the points are not split.",
         "Chaplain: you may take it (1 delivery against his 0).",

@@ -2,7 +2,7 @@
 exploration, investments, the tie-break chain and the corrections."""
 import pytest
 
-from companion.games.tinners_trail import board as bd, rules, view
+from companion.games.tinners_trail import actions, board as bd, prices, rules, view
 
 # --- Phase 1: every combination of price modifiers ------------------------------------------------
 
@@ -17,7 +17,7 @@ from companion.games.tinners_trail import board as bd, rules, view
     (4, "bottom", 0), (4, "middle", -1),
 ])
 def test_price_modifiers(rnd, last, change):
-    total, steps = rules.price_steps(rnd, last, 9)
+    total, steps = prices.price_steps(rnd, last, 9)
     assert total == 9 + change
     assert sum(c for _, c in steps) == total  # each step is shown and they add up
     assert steps[0][1] == 9
@@ -66,7 +66,7 @@ def test_display_from_profile_removes_leftovers_and_respects_the_supply(table):
     assert t.g["phase"] == "actions"
     assert t.g["display"] == {"miners": 2, "ports": 1, "trains": 1, "adits": 3, "pumps": [1]}
     t.g["adits"] = [["A", "B"], ["B", "C"]]  # two of the four adits already dug
-    rules.developments(t.g)
+    prices.developments(t.g)
     assert t.g["display"]["adits"] == 2
 
 
@@ -444,7 +444,7 @@ def test_corrected_price_level_drives_next_rounds_modifier(table):
 def test_a_price_between_the_levels_is_shown_as_a_step_that_changes_nothing(table):
     """'V následujících kolech může předešlá cena ovlivnit cenu novou.' Round 2 after a price in
     between: the step is listed with +0, so the table sees the app did not forget the modifier."""
-    total, steps = rules.price_steps(2, "middle", 8)
+    total, steps = prices.price_steps(2, "middle", 8)
     assert total == 8
     assert [(lab.msg, change) for lab, change in steps] == [
         ("Dice total", 8), ("Last price was between the bottom and the top level", 0)]
@@ -455,7 +455,7 @@ def test_adit_is_greyed_out_when_every_known_border_has_one(table):
     t = table(profile={"map_borders": "A,B; B,C"}).to_actions(order=("Red", "Purple", "Yellow"), display=(2, 2, 1, 3))
     t.do("adit", region="A", other_region="B")
     t.do("adit", region="C", other_region="B")
-    adit = {row["action"]: row for row in rules.menu(t.g, rules.active_seat(t.g))}["adit"]
+    adit = {row["action"]: row for row in actions.menu(t.g, actions.active_seat(t.g))}["adit"]
     assert not adit["enabled"] and adit["reason"]["msg"] == "Every border already has an adit."
     assert "Every border already has an adit." in t.fails("adit", region="A", other_region="C")
 
