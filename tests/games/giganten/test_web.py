@@ -240,6 +240,10 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
             assert html.count('class="gg-hand"') == 1
     for html in (tv.page(), tv.panel()):
         assert _hand_box(html) is None and "Your licence cards" not in html
+    # the table display shows the view for no seat, even opened on a seated phone (issue 15)
+    for phone in (tv, *phones):
+        html = phone.client.get(f"/t/{tv.code}/display").get_data(as_text=True)
+        assert "Bert" in html and _hand_box(html) is None and "Your licence cards" not in html and " × 2" not in html
 
     # the same screen in Czech and in English
     cs = phones[ANNA].page("cs")
@@ -252,7 +256,9 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
     # every other phone and the table view render byte for byte the same
     def renders():
         strip = lambda s: re.sub(r'name="nonce" value="[^"]+"', "", s)
-        return {p.seat: strip(p.page()) + strip(p.panel()) for p in [tv, *phones]}
+        out = {p.seat: strip(p.page()) + strip(p.panel()) for p in [tv, *phones]}
+        out |= {("display", p.seat): p.client.get(f"/t/{tv.code}/display").get_data(as_text=True) for p in [tv, *phones]}
+        return out
 
     before = renders()
     db = sqlite3.connect(app.config["DATABASE"])
@@ -266,6 +272,8 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
     after = renders()
     for seat in (None, ANNA, CYRIL, DANA):
         assert before[seat] == after[seat], seat
+    for seat in (None, ANNA, BERT, CYRIL, DANA):  # Bert's phone too: the display is everyone's
+        assert before["display", seat] == after["display", seat], seat
     assert before[BERT] != after[BERT]
 
 
