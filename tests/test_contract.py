@@ -24,8 +24,7 @@ import string
 
 import pytest
 
-from companion import engine, store
-from companion import table as tables
+from companion import engine, store, table as tables
 from companion.games import GAMES
 from companion.games.base import PALETTE, Bool, Choice, Int, IntList, RuleError, Text
 
