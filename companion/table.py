@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 
 import sqlite_utils
 
-from . import engine, store
+from . import engine, plays, store
 from .games import GAMES, get as get_game
 from .games.base import N_, FieldError, Game, Label, RuleError
 from .rng import new_seed
@@ -287,6 +287,7 @@ def _move_head(db, table: Table, head: int, state: dict) -> Table:
         "update tables set state = ?, head = ?, version = version + 1, finished = ?, updated = ? where code = ?",
         [_dump(state), head, int(finished), _now(), table.code],
     )
+    plays.sync(db, table, head, state)  # a finished table is a play; un-finished, it is not
     return replace(table, state=state, head=head, version=table.version + 1, finished=finished)
 
 
@@ -498,6 +499,7 @@ def import_table(db, data, host: str) -> str:
         _insert_events(db, code, rows)
         db.conn.executemany("insert into snapshots (code, seq, state) values (?, ?, ?)", [(code, seq, state) for seq, state in snapshots])
         db.execute("update tables set state = ?, head = ?, finished = ? where code = ?", [final, len(rows), int(game.finished(tstate["game"])), code])
+        plays.sync(db, load(db, code), len(rows), tstate)
     return code
 
 

@@ -60,6 +60,27 @@
   });
   document.addEventListener("htmx:sendError", function () { document.getElementById("net").hidden = false; });
 
+  // A numeric keypad without a minus key: ± turns the sign of the number in the field.
+  // A cell of a score sheet tapped: its correction form, filled in with that cell.
+  document.addEventListener("click", function (e) {
+    var neg = e.target.closest("[data-negate]");
+    if (neg) {
+      var input = document.getElementById(neg.dataset.negate);
+      input.value = input.value.charAt(0) === "-" ? input.value.slice(1) : "-" + input.value;
+      input.focus();
+      return;
+    }
+    var cell = e.target.closest("[data-fix]");
+    if (!cell) return;
+    var form = document.getElementById(cell.dataset.fix);
+    form.elements.seat.value = cell.dataset.seat;
+    form.elements.round.value = cell.dataset.round;
+    form.elements.points.value = cell.dataset.points;
+    form.closest("details").open = true;
+    form.elements.points.focus();
+    form.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
+
   // The lobby shows only the chosen game's options, player rows and colours.
   // After a refusal (the page shows an error) every choice stays as the player left it.
   function syncOptions(keep) {

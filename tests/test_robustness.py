@@ -83,7 +83,7 @@ def _played(client):
         lambda d: d["events"][0].update(seat=2**70),
         lambda d: d["events"][0].update(seat=99),
         lambda d: d["events"][0].update(seat=True),
-        lambda d: (d["events"][0]["params"].update(points=10**30), d["state"]["game"]["entries"][0].update(points=10**30)),
+        lambda d: (d["events"][0]["params"].update(points=10**30), d["state"]["game"]["sums"][0].__setitem__(0, 10**30)),
         lambda d: d["events"][0]["params"].update(points=7.0),
         lambda d: d["events"][0]["params"].update(extra=1),
         lambda d: d["players"][0].update(name="x" * 500),

@@ -28,7 +28,7 @@ def test_a_score_entered_on_one_phone_reaches_the_other_through_the_version(clie
     r = act(client, code, "score", seat=0, points=7)
     assert r.status_code == 200 and notice(r.get_data(as_text=True)) == "Red scored 7"
     assert int(phone.get(f"/t/{code}/version").get_data(as_text=True)) == int(v0) + 1
-    assert '<span class="big">7</span>' in phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    assert '<td class="num big">7</td>' in phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
 
 
 def test_the_version_endpoint_is_tiny_and_not_cached(client):
@@ -57,7 +57,7 @@ def test_a_stale_tap_gets_409_with_the_fresh_panel_and_a_notice(client, phone):
     form = html.split('id="f-score"')[1].split("</form>")[0]  # said where the player tapped,
     assert "changed on another phone" in form and 'value="4"' in form  # with what they had entered
     assert f'data-version="{int(old["v"]) + 1}"' in html
-    assert '<span class="big">4</span>' not in html
+    assert '<td class="num big">4</td>' not in html
 
 
 def test_a_double_tap_applies_once(client):
@@ -65,7 +65,7 @@ def test_a_double_tap_applies_once(client):
     data = {"action": "score", "seat": "0", "points": "5", **form_state(client, code)}
     assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
     assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
-    assert client.get(f"/t/{code}/export.json").json["state"]["game"]["entries"] == [{"note": "", "points": 5, "round": 1, "seat": 0}]
+    assert client.get(f"/t/{code}/export.json").json["state"]["game"]["sums"] == [[5, None, None]]
 
 
 def test_without_javascript_a_form_posts_and_redirects_back(client):
@@ -158,7 +158,8 @@ def test_final_ranking_shares_places_on_ties(client):
     act(client, code, "score", seat=1, points=5)
     act(client, code, "score", seat=2, points=2)
     html = act(client, code, "finish").get_data(as_text=True)
-    ranking = re.findall(r'<span class="rank">(\d+)\.</span>', html.split("Final ranking")[1])
+    game_panel = html.split("Final ranking")[1].split('class="result-card"')[0]  # the game's own ranking, not the play's card
+    ranking = re.findall(r'<span class="rank">(\d+)\.</span>', game_panel)
     assert ranking == ["1", "1", "3"]
 
 
