@@ -49,7 +49,7 @@ def main(out: Path) -> None:
                     shot = lambda name: page.screenshot(path=str(out / f"{name}-{lang}-{scheme}.png"), full_page=True)  # noqa: E731
                     page.goto(base + "/")
                     page.locator("input[name=game][value=scorepad]").check()
-                    for name in ("Anna", "Ben"):
+                    for name in ("Dana", "Ben"):
                         page.locator(f"button.known-name[data-name='{name}']").click()
                     shot("plays-lobby")
                     page.locator("form.new-table button[type=submit]").click()
