@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers_plays import score_and_finish_in_browser
 from test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -17,14 +18,7 @@ def finish_a_score_pad(page, base, names=("Anna", "Ben")):
         page.fill(f"#name{i}", name)
     page.locator("form.new-table button[type=submit]").click()
     page.wait_for_url("**/t/*/")
-    for seat, points in ((0, "17"), (1, "9")):
-        page.locator(f"input[name=seat][value='{seat}']").first.check()
-        page.fill("#points", points)
-        page.locator("#f-score button[type=submit]").click()
-        page.get_by_text(f"{names[seat]} scored {points}").first.wait_for()
-    page.once("dialog", lambda d: d.accept())
-    page.locator("#f-finish button").click()
-    page.locator(".result-card").wait_for()
+    score_and_finish_in_browser(page, names)
 
 
 def test_the_card_goes_to_the_share_sheet_and_play_again_takes_one_tap(browser, server):  # noqa: F811
