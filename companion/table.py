@@ -396,6 +396,13 @@ def claim_seat(db, code: str, seat: int, device: str, token: str | None = None) 
         # every new holder gets a new hand-over code: an old one (shown on a phone that held the
         # seat before) can never take it back
         db.execute("update seats set device = ?, token = ? where code = ? and seat = ?", [device, secrets.token_urlsafe(12), code, seat])
+        _seats_changed(db, code)
+
+
+def _seats_changed(db, code: str) -> None:
+    """Every open phone refetches its panel, so a phone whose seat was handed over stops showing
+    it at its next poll (a form it had open is then stale: it no longer speaks for that seat)."""
+    db.execute("update tables set version = version + 1 where code = ?", [code])
 
 
 def _same_token(a: str, b: str) -> bool:
@@ -417,7 +424,9 @@ def seat_by_token(db, code: str, token: str) -> int | None:
 
 def release_seat(db, code: str, device: str) -> None:
     with store.write(db):
-        _vacate(db, code, device)
+        if seat_of(db, code, device) is not None:
+            _vacate(db, code, device)
+            _seats_changed(db, code)
 
 
 # --- Export and import ----------------------------------------------------------------------------
