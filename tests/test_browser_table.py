@@ -45,3 +45,18 @@ def test_the_display_follows_the_table_without_reloading(browser, server):  # no
     phone.get_by_role("button", name="Add points").click()
     display.locator(".d-log li", has_text="Ben scored 7").wait_for(timeout=4000)
     display.locator(".d-totals li", has_text="Ben").locator(".big", has_text="7").wait_for(timeout=4000)
+
+
+def test_the_table_page_keeps_the_screen_awake_or_says_why_it_cannot(browser, server):  # noqa: F811
+    page = browser.new_context(**TABLET, locale="en-GB").new_page()
+    url = start(page, server, "scorepad", "en-GB")
+    # localhost is a secure context: the browser grants the lock
+    page.locator("#wake-note", has_text="The screen stays on while this page is open.").wait_for(state="attached", timeout=3000)
+    page.goto(url + "display")
+    page.locator("#wake-note", has_text="The screen stays on").wait_for(state="attached", timeout=3000)
+    # plain http to a LAN address has no wake lock: the phone is told what to do instead
+    lan = browser.new_context(**TABLET, locale="en-GB")
+    lan.add_init_script("delete Navigator.prototype.wakeLock; Object.defineProperty(window, 'isSecureContext', {value: false});")
+    page = lan.new_page()
+    page.goto(url)
+    page.locator("#wake-note", has_text="only on a secure (https) address").wait_for(state="attached", timeout=3000)
