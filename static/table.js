@@ -48,6 +48,7 @@
     var el = document.getElementById("wake-note");
     if (!el) return;
     el.textContent = on ? el.dataset.on : el.dataset.off;
+    el.classList.toggle("on", on);
     el.hidden = false;
   }
   function awake() {

@@ -126,9 +126,10 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx}
 
-    from . import errors, install, lobby, tables
+    from . import errors, install, lobby, plays, tables
 
     errors.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(plays.bp)
     app.register_blueprint(install.bp)

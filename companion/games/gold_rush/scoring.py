@@ -9,15 +9,18 @@ pravidel. 4. Vzít si kovboje zpět do zásoby." At the end any phone may enter 
 """
 from __future__ import annotations
 
-from ..base import N_, Int, Label, RuleError
-from ..common import ranks
+from ..base import N_, NP_, Int, Label, RuleError
+from ..common import counted, ranks
 from . import data
 from .rules import mountains
 from .rules.base import CATEGORIES, PER_SEAT, majority, moves, mountain, name, need_phase, score, total, who_acts
 
-ROLE_NOUNS = {"rail": N_("%(name)s has only %(n)d railwaymen on the board."),
-              "city": N_("%(name)s has only %(n)d merchants on the board."),
-              "farm": N_("%(name)s has only %(n)d farmers on the board.")}
+# cowboys on the board, by role, as counts that agree with their noun
+COUNTED = {"rail": NP_("%(num)d railwayman", "%(num)d railwaymen"),
+           "city": NP_("%(num)d merchant", "%(num)d merchants"),
+           "farm": NP_("%(num)d farmer", "%(num)d farmers"),
+           "cowboy": NP_("%(num)d cowboy", "%(num)d cowboys"),
+           "loco": NP_("%(num)d locomotive", "%(num)d locomotives")}
 
 
 def railway_points(tiles: int, locomotives: int, finished: bool = True) -> int:
@@ -61,7 +64,8 @@ def _counts(state, params, role: str) -> list[int]:
     counts = counts[:n]
     for seat, c in enumerate(counts):
         if c > state["seats"][seat][role]:
-            raise RuleError(ROLE_NOUNS[role], name=name(state, seat), n=state["seats"][seat][role])
+            raise RuleError(N_("%(name)s has only %(count)s on the board."), name=name(state, seat),
+                            count=counted(COUNTED, role, state["seats"][seat][role]))
     return counts
 
 
@@ -76,8 +80,9 @@ def _award(state, counts, role, category, points) -> list[int]:
     return winners
 
 
-def _who(state, winners) -> dict:
-    return Label(mountains.names(state, winners)).to_json() if winners else Label(N_("nobody")).to_json()
+def _who(state, winners):
+    """Names stay plain strings (a player called "Red" is never translated); "nobody" is a label."""
+    return mountains.names(state, winners) if winners else Label(N_("nobody")).to_json()
 
 
 @moves("railway", N_("Score a railway"), tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
@@ -95,8 +100,8 @@ def railway(state, params, seat, profile, rng):
     winners = _award(state, counts, "rail", "end_rail" if at_end else "rail", points)
     if at_end:
         return state, Label(N_("Unfinished railway: %(tiles)d × 1 = %(points)d for %(who)s."), tiles=tiles, points=points, who=_who(state, winners))
-    return state, Label(N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)d locomotives) = %(points)d for %(who)s."),
-                        tiles=tiles, factor=points // tiles, locos=locos, points=points, who=_who(state, winners))
+    return state, Label(N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
+                        tiles=tiles, factor=points // tiles, locos=counted(COUNTED, "loco", locos), points=points, who=_who(state, winners))
 
 
 @moves("city", N_("Score a city"), rails=Int(0, 4, label=N_("Finished railways leaving the city")),
@@ -186,7 +191,7 @@ def finish(state, params, seat, profile, rng):
 def finish_blocked(state, profile) -> Label | None:
     left = sum(s["rail"] + s["city"] + s["farm"] for s in state["seats"])
     if left:
-        return Label(N_("Score every railway, city and prairie with a cowboy on it first (%(n)d cowboys still on the board)."), n=left)
+        return Label(N_("Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board)."), left=counted(COUNTED, "cowboy", left))
     if state["ore"] == "physical":
         missing = [name(state, i) for i, s in enumerate(state["seats"]) if s["ore_total"] is None]
         if missing:
@@ -210,9 +215,9 @@ def scores(state, profile=None):
     profile = profile or {}
     rows = []
     for seat in range(len(state["players"])):
-        pts = dict(state["seats"][seat]["points"])
-        if state["phase"] == "over":
-            pts["ore"] = ore_points(state, seat, profile) or 0
+        stored = state["seats"][seat]["points"]
+        pts = {k: stored.get(k, 0) for k in CATEGORIES}  # the breakdown in the rulebook's order
+        pts["ore"] = (ore_points(state, seat, profile) or 0) if state["phase"] == "over" else 0
         rows.append({"seat": seat, "name": name(state, seat), "total": sum(pts.values()),
                      "breakdown": [[Label(CATEGORIES[k]).to_json(), v] for k, v in pts.items() if v or k in ("rail", "mine", "city")]})
     for row, rank in zip(rows, ranks([r["total"] for r in rows])):

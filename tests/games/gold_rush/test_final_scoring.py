@@ -82,7 +82,7 @@ def test_farmers_only_with_the_option_and_stay_until_the_end():
     to_end(t)
     assert supply(t.s, BLUE) == 3
     e = t.refused("finish", seat=None)
-    assert e.params == {"n": 1}
+    assert e.params["left"]["params"] == {"num": 1}
     t.act("prairie", seat=None, camps=0, herds=0, c0=1)
     t.act("finish", seat=None)
     assert GAME.finished(t.s) and GAME.to_act(t.s) == ()

@@ -75,7 +75,7 @@ def test_more_railwaymen_than_a_player_has_on_the_board_is_refused():
     railwaymen(t, **{"0": 1})
     t.act("lay_tile")
     e = t.refused("railway", tiles=3, c0=2)
-    assert e.params == {"name": "Blue", "n": 1}
+    assert e.params["name"] == "Blue" and e.params["count"]["params"] == {"num": 1}
     t.refused("railway", tiles=3, c3=1)  # no fourth player
 
 

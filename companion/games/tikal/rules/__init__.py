@@ -1,0 +1,49 @@
+"""Tikal's rules, split by family: the tiles (tiles.py), the 10-point actions (actions.py), and
+whose turn follows (rounds.py: turn ends, scoring rounds, the advanced auction). See core.py for the state."""
+from __future__ import annotations
+
+from ...base import N_, Label, Legal
+from . import actions, rounds, tiles
+from .core import actor, moves, name, next_letter, total_tiles
+
+setup = tiles.setup
+apply = moves.apply
+
+
+def legal(state, seat, profile) -> list[Legal]:
+    """What ``seat`` may do now. The table waits for one seat at a time; no step belongs to no one."""
+    if seat is None or seat != actor(state):
+        return []
+    return tiles.legal(state, seat, profile) + actions.legal(state, seat, profile) + rounds.legal(state, seat, profile)
+
+
+def to_act(state) -> tuple[int, ...]:
+    who = actor(state)
+    return () if who is None else (who,)
+
+
+def finished(state) -> bool:
+    return state["phase"] == "over"
+
+
+def prompt(state, profile) -> Label:
+    phase = state["phase"]
+    if phase == "over":
+        return Label(N_("The game is over."))
+    who = name(state, actor(state))
+    if phase == "place" and not state["advanced"]:
+        letter, left = next_letter(state, profile)
+        return Label(N_("%(name)s draws the top landscape tile (%(letter)s) and taps what it is."), name=who, letter=letter)
+    if phase == "place":
+        return Label(N_("%(name)s chooses a tile from the display."), name=who)
+    if phase == "show":
+        return Label(N_("Turn up the next landscape tile and tap what it is."))
+    if phase == "bid":
+        return Label(N_("%(name)s bids or passes."), name=who)
+    left = state["turn"]["ap"]
+    if phase == "score":
+        return Label(N_("%(name)s: scoring turn, %(left)d action points left."), name=who, left=left)
+    return Label(N_("%(name)s: %(left)d action points left."), name=who, left=left)
+
+
+__all__ = ["setup", "apply", "legal", "to_act", "finished", "prompt", "moves", "total_tiles"]

@@ -1,0 +1,472 @@
+"""The actions of a turn, paid from its 10 action points (the rulebook's crib sheet, in its order).
+
+Each action is used both in a normal turn and in a scoring turn ("vyhodnocovací tah za 10 AB").
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...base import N_, Choice, Int, IntList, Label, Legal, RuleError
+from .. import data
+from .core import (CAMP_IDS, PIECES, PLACES, TEMPLE_IDS, TREASURE_IDS, camps_of, camps_of_anyone, check_ap, check_turn,
+                   guards_of, kind_of, levels_left, moves, n_players, name, own_camps, piece_label, pieces_at, site_label, spend,
+                   strength, temples, treasure_hexes)
+
+PIECE = Choice(PIECES, label=N_("Piece"))
+COUNT = Int(1, data.WORKERS, label=N_("How many"))
+TEMPLE = Choice(TEMPLE_IDS, label=N_("Temple"))
+TREASURE_HEX = Choice(TREASURE_IDS, label=N_("Treasure hex"))
+KIND = Int(1, data.TREASURE_KINDS, label=N_("Treasure"))
+PHASES = ("act", "score")
+
+
+def _site(state, key, kind):
+    if kind_of(state, key) != kind:
+        if kind == "temple":
+            raise RuleError(N_("There is no temple %(site)s on the board."), site=key)
+        raise RuleError(N_("There is no treasure hex %(site)s on the board."), site=key)
+    return state["sites"][key]
+
+
+def _take_pieces(state, place, seat, piece, count) -> None:
+    """Take pieces from a place; refused (nothing changed) when they are not there."""
+    at = pieces_at(state, place, seat)
+    i = PIECES.index(piece)
+    if piece == "leader" and count != 1:
+        raise RuleError(N_("There is only one leader."))
+    if at[i] < count:
+        if place == "off":
+            raise RuleError(N_("Not enough pieces beside the board."))
+        raise RuleError(N_("Not enough of your pieces there."))
+    at[i] -= count
+
+
+def _put_pieces(state, place, seat, piece, count) -> None:
+    pieces_at(state, place, seat)[PIECES.index(piece)] += count
+
+
+# --- Bring a piece in, and move between camps --------------------------------------------------
+
+
+@moves("enter", N_("Bring pieces in (1 each)"), piece=PIECE, count=COUNT, to=Choice(PLACES, label=N_("Camp")))
+def enter(state, params, seat, profile, rng):
+    """ "Za jejich nasazení do hry se platí 1 AB. To platí i pro vedoucího expedice. Figurka se postaví
+    do základního tábora, případně do některého tábora této expedice." """
+    check_turn(state, seat, *PHASES)
+    me = state["turn"]["seat"]
+    if params["to"] not in own_camps(state, me):
+        raise RuleError(N_("Pieces come in only at the base camp or at one of your own camps."))
+    check_ap(state, data.COST_ENTER * params["count"])
+    _take_pieces(state, "off", me, params["piece"], params["count"])
+    spend(state, data.COST_ENTER * params["count"])
+    _put_pieces(state, params["to"], me, params["piece"], params["count"])
+    return state, Label(N_("%(name)s brings %(what)s in at %(to)s."), name=name(state, me),
+                        what=piece_label(params["piece"], params["count"]), to=site_label(params["to"]))
+
+
+@moves("camp_move", N_("Move between camps (1 each)"), piece=PIECE, count=COUNT,
+       source=Choice(PLACES, label=N_("From")), to=Choice(PLACES, label=N_("To")))
+def camp_move(state, params, seat, profile, rng):
+    """ "Je také možné za 1 AB přesunovat figurky mezi základním táborem a vlastním táborem nebo mezi
+    dvěma vlastními tábory." """
+    check_turn(state, seat, *PHASES)
+    me = state["turn"]["seat"]
+    camps = own_camps(state, me)
+    if params["source"] not in camps or params["to"] not in camps or params["source"] == params["to"]:
+        raise RuleError(N_("Secret paths lead only between the base camp and your own camps."))
+    check_ap(state, data.COST_CAMP_MOVE * params["count"])
+    _take_pieces(state, params["source"], me, params["piece"], params["count"])
+    spend(state, data.COST_CAMP_MOVE * params["count"])
+    _put_pieces(state, params["to"], me, params["piece"], params["count"])
+    return state, Label(N_("%(name)s moves %(what)s from %(source)s to %(to)s by a secret path."), name=name(state, me),
+                        what=piece_label(params["piece"], params["count"]), source=site_label(params["source"]),
+                        to=site_label(params["to"]))
+
+
+# --- Move along the stones ---------------------------------------------------------------------
+
+
+@moves("move", N_("Move (1 per stone)"), piece=PIECE, count=COUNT,
+       source=Choice(PLACES, label=N_("From")), to=Choice(PLACES, label=N_("To")),
+       stones=Int(1, data.ACTION_POINTS, label=N_("Stones crossed")))
+def move(state, params, seat, profile, rng):
+    """ "Za pohyb figurky z jednoho pole na druhé se platí 1 AB za každou kamennou destičku, která na
+    hranici těchto polí leží." Only the board shows the stones: the player taps how many were crossed
+    (per piece), and where the piece left from and arrived at when that is a hex the app names.
+    """
+    check_turn(state, seat, *PHASES)
+    me = state["turn"]["seat"]
+    source, to = params["source"], params["to"]
+    for place in (source, to):
+        if place != "board" and place not in state["sites"]:
+            raise RuleError(N_("There is no %(site)s on the board."), site=place)
+    if source == to and source != "board":
+        raise RuleError(N_("A move must leave %(site)s."), site=site_label(source))
+    check_ap(state, params["stones"] * params["count"])
+    _take_pieces(state, source, me, params["piece"], params["count"])
+    spend(state, params["stones"] * params["count"])
+    _put_pieces(state, to, me, params["piece"], params["count"])
+    return state, Label(N_("%(name)s moves %(what)s from %(source)s to %(to)s (%(cost)d action points)."), name=name(state, me),
+                        what=piece_label(params["piece"], params["count"]), source=site_label(source), to=site_label(to),
+                        cost=params["stones"] * params["count"])
+
+
+# --- Raise a temple ----------------------------------------------------------------------------
+
+
+def raise_refusal(state, key, profile):
+    """Why ``key`` cannot be raised now (an N_ id with its parameters), or None."""
+    me = state["turn"]["seat"]
+    temple = state["sites"][key]
+    if temple["guard"] is not None:
+        return Label(N_("A guarded temple can no longer be raised."))
+    if strength(temple["pieces"][me]) == 0:
+        return Label(N_("You need a piece at %(site)s."), site=key)
+    if state["turn"]["raised"].get(key, 0) >= data.RAISES_PER_TURN:
+        return Label(N_("At most 2 levels per temple per turn."))
+    if temple["value"] >= 10 or levels_left(state, profile, temple["value"] + 1) <= 0:
+        return Label(N_("No level tile %(value)d is left."), value=temple["value"] + 1)
+    return None
+
+
+@moves("raise_temple", N_("Raise a temple (2)"), temple=TEMPLE)
+def raise_temple(state, params, seat, profile, rng):
+    """ "K tomu se musí na poli s chrámem nacházet nejméně jeden účastník nebo vedoucí dané expedice.
+    ... mohou v jednom tahu odkrýt nejvýše 2 patra jednoho chrámu. ... Odkrytí patra chrámu stojí 2 AB.
+    Pokud už došly žetony s patrem potřebné hodnoty, není možné tento chrám dále odkrývat."
+    "Hlídaný chrám už nesmí být dále odkrýván." """
+    check_turn(state, seat, *PHASES)
+    key = params["temple"]
+    temple = _site(state, key, "temple")
+    refusal = raise_refusal(state, key, profile)
+    if refusal:
+        raise RuleError(refusal.msg, **refusal.params)
+    spend(state, data.COST_RAISE)
+    temple["value"] += 1
+    state["turn"]["raised"][key] = state["turn"]["raised"].get(key, 0) + 1
+    return state, Label(N_("%(name)s raises %(site)s to %(value)d."), name=name(state, state["turn"]["seat"]), site=key,
+                        value=temple["value"])
+
+
+# --- Dig a treasure ----------------------------------------------------------------------------
+
+
+def dig_refusal(state, key):
+    me = state["turn"]["seat"]
+    hex_ = state["sites"][key]
+    if not hex_["tokens"]:
+        return Label(N_("No treasure is left at %(site)s."), site=key)
+    dug = state["turn"]["dug"].get(key, 0)
+    if dug >= data.DIGS_PER_TURN:
+        return Label(N_("At most 2 treasures per hex per turn."))
+    here = sum(hex_["pieces"][me])
+    if here == 0:
+        return Label(N_("You need a piece at %(site)s."), site=key)
+    if here <= dug:
+        return Label(N_("A second treasure here needs a second piece here."))
+    return None
+
+
+def kinds_left(state) -> list[int]:
+    """Kinds of which a token is still unclaimed (physical pile): 3 copies of each kind exist."""
+    held = [sum(t[k] for t in state["treasures"]) for k in range(data.TREASURE_KINDS)]
+    return [k + 1 for k in range(data.TREASURE_KINDS) if held[k] < data.TREASURE_COPIES]
+
+
+@moves("dig", N_("Dig a treasure (3)"), hex=TREASURE_HEX, kind=Int(1, data.TREASURE_KINDS, required=False, label=N_("Treasure dug")))
+def dig(state, params, seat, profile, rng):
+    """ "Kdo chce vykopat poklad, musí mít alespoň jednu figurku na poli, na kterém se ještě nacházejí
+    žetony s poklady. Za každý poklad se platí 3 AB. ... Na jednom poli s poklady smí hráč v jednom tahu
+    vykopat nanejvýš 2 poklady; k tomu tam musí mít (nebo dojít) ještě druhou figurku." """
+    check_turn(state, seat, *PHASES)
+    me = state["turn"]["seat"]
+    key = params["hex"]
+    hex_ = _site(state, key, "treasure")
+    refusal = dig_refusal(state, key)
+    if refusal:
+        raise RuleError(refusal.msg, **refusal.params)
+    check_ap(state, data.COST_DIG)
+    if state["treasure_mode"] == "app":
+        if params["kind"] is not None:
+            raise RuleError(N_("The app keeps the treasure tokens: it says which one was dug."))
+        kind = hex_["tokens"][0]  # "Hráč si vezme horní poklad ze sloupečku na daném poli"
+    else:
+        kind = params["kind"]
+        if kind is None:
+            raise RuleError(N_("Tap which treasure was dug."))
+        if kind not in kinds_left(state):
+            raise RuleError(N_("All 3 tokens of treasure %(kind)d are already taken."), kind=kind)
+    spend(state, data.COST_DIG)
+    hex_["tokens"].pop(0)
+    state["turn"]["dug"][key] = state["turn"]["dug"].get(key, 0) + 1
+    state["treasures"][me][kind - 1] += 1
+    return state, Label(N_("%(name)s digs treasure %(kind)d at %(site)s."), name=name(state, me), kind=kind, site=key)
+
+
+# --- Exchange treasures ------------------------------------------------------------------------
+
+
+def singles(hand) -> list[int]:
+    """Kinds held exactly once: only these may be given away ("Dvojice a trojice nesmí být výměnou rozděleny")."""
+    return [k + 1 for k, c in enumerate(hand) if c == 1]
+
+
+def exchange_options(state, me, other) -> list[tuple[int, tuple]]:
+    """Each kind that may be taken from ``other`` with every set of own treasures that may be given for it."""
+    mine, theirs = state["treasures"][me], state["treasures"][other]
+    out = []
+    for kind in range(1, data.TREASURE_KINDS + 1):
+        group = theirs[kind - 1]
+        if group == 0 or group * data.COST_EXCHANGE > state["turn"]["ap"]:
+            continue
+        gives = tuple(list(c) for c in combinations([k for k in singles(mine) if k != kind], group))
+        if gives:
+            out.append((kind, gives))
+    return out
+
+
+@moves("exchange", N_("Exchange treasures (3 each)"), opponent=Int(1, 4, label=N_("Opponent")), kind=KIND,
+       give=IntList(1, data.TREASURE_KINDS, 1, 3, label=N_("Treasures given")))
+def exchange(state, params, seat, profile, rng):
+    """ "Po zaplacení 3 AB může hráč vyměnit jeden svůj poklad s některým z protivníků. ... Dvojice a trojice
+    nesmí být výměnou rozděleny, a to ani z vůle hráče, kterému patří; je však možné vyměnit v jednom tahu
+    dva nebo i tři poklady (stojí to ale 6, resp. 9 AB), přičemž protivníkovi nabídneme různé poklady a
+    sami získáme dvojici či trojici." """
+    check_turn(state, seat, *PHASES)
+    me = state["turn"]["seat"]
+    other = params["opponent"] - 1
+    if not 0 <= other < n_players(state) or other == me:
+        raise RuleError(N_("Choose another player."))
+    kind, give = params["kind"], params["give"]
+    theirs, mine = state["treasures"][other], state["treasures"][me]
+    group = theirs[kind - 1]
+    if group == 0:
+        raise RuleError(N_("%(name)s has no treasure %(kind)d."), name=name(state, other), kind=kind)
+    if len(give) != group:
+        raise RuleError(N_("A pair or triple is taken whole: give %(num)d different treasures for it."), num=group)
+    if len(set(give)) != len(give) or kind in give or any(k not in singles(mine) for k in give):
+        raise RuleError(N_("You may give only different single treasures, not from your pairs or triples."))
+    spend(state, data.COST_EXCHANGE * group)
+    theirs[kind - 1] = 0
+    mine[kind - 1] += group
+    for k in give:
+        mine[k - 1] -= 1
+        theirs[k - 1] += 1
+    return state, Label(N_("%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for %(give)s."), name=name(state, me),
+                        kind=kind, num=group, other=name(state, other), give=", ".join(str(k) for k in give))
+
+
+# --- Build a camp ------------------------------------------------------------------------------
+
+
+def camp_refusal(state, where):
+    me = state["turn"]["seat"]
+    if len(camps_of(state, me)) >= data.CAMPS:
+        return Label(N_("At most 2 camps per game."))
+    if where == "jungle":
+        if sum(1 for k in camps_of_anyone(state) if k.startswith("C")) >= state["jungles"]:
+            return Label(N_("Every jungle hex already has a camp."))
+        return None
+    hex_ = state["sites"][where]
+    if hex_["tokens"]:
+        return Label(N_("%(site)s still has treasures."), site=where)
+    if hex_["camp"] is not None:
+        return Label(N_("%(site)s already has a camp."), site=where)
+    return None
+
+
+@moves("build_camp", N_("Build a camp (5)"), where=Choice(("jungle", *TREASURE_IDS), label=N_("Where")))
+def build_camp(state, params, seat, profile, rng):
+    """ "Na poli s prozkoumaným pralesem nebo na pokladovém poli bez pokladů lze za 5 AB postavit soukromý
+    tábor expedice ... Na jednom poli může stát nejvýše jeden tábor. ... Jeden hráč může postavit nanejvýš
+    2 tábory za hru." """
+    check_turn(state, seat, *PHASES)
+    me = state["turn"]["seat"]
+    where = params["where"]
+    if where != "jungle":
+        _site(state, where, "treasure")
+    refusal = camp_refusal(state, where)
+    if refusal:
+        raise RuleError(refusal.msg, **refusal.params)
+    spend(state, data.COST_CAMP)
+    if where == "jungle":
+        where = next(k for k in CAMP_IDS if k not in state["sites"])
+        state["sites"][where] = {"kind": "camp", "camp": me, "pieces": [[0, 0] for _ in state["players"]]}
+    else:
+        state["sites"][where]["camp"] = me
+    return state, Label(N_("%(name)s builds a camp at %(site)s."), name=name(state, me), site=where)
+
+
+# --- Place a guard -----------------------------------------------------------------------------
+
+
+def guard_refusal(state, key, piece):
+    me = state["turn"]["seat"]
+    temple = state["sites"][key]
+    if len(guards_of(state, me)) >= data.GUARDS:
+        return Label(N_("At most 2 guards per game."))
+    if temple["guard"] is not None:
+        return Label(N_("%(site)s is already guarded."), site=key)
+    mine = strength(temple["pieces"][me])
+    if mine == 0 or any(strength(p) >= mine for s, p in enumerate(temple["pieces"]) if s != me):
+        return Label(N_("A guard needs the majority at %(site)s (the leader counts 3)."), site=key)
+    if piece == "leader" and temple["pieces"][me][1] == 0:
+        return Label(N_("Your leader is not at %(site)s."), site=key)
+    if piece == "worker" and temple["pieces"][me][0] == 0:
+        return Label(N_("You have no worker at %(site)s."), site=key)
+    return None
+
+
+@moves("place_guard", N_("Place a guard (5)"), temple=TEMPLE, piece=PIECE)
+def place_guard(state, params, seat, profile, rng):
+    """ "Stačí prostá většina - tj. ... nesmí tu žádná z nich mít stejně nebo více účastníků než ta, která sem
+    chce postavit hlídače. Při zjišťování většiny vydá vedoucí expedice za 3 normální účastníky. Po zaplacení
+    5 AB postaví hráč na tahu jednu vlastní figurku, která se už nachází na poli s chrámem, nahoru na chrám.
+    Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry" """
+    check_turn(state, seat, *PHASES)
+    me = state["turn"]["seat"]
+    key = params["temple"]
+    temple = _site(state, key, "temple")
+    refusal = guard_refusal(state, key, params["piece"])
+    if refusal:
+        raise RuleError(refusal.msg, **refusal.params)
+    spend(state, data.COST_GUARD)
+    gone = sum(temple["pieces"][me]) - 1
+    temple["guard"], temple["guard_leader"] = me, params["piece"] == "leader"
+    temple["pieces"][me] = [0, 0]
+    return state, Label(N_("%(name)s guards %(site)s; the other pieces there leave the game."), name=name(state, me), site=key) \
+        if gone else Label(N_("%(name)s guards %(site)s."), name=name(state, me), site=key)
+
+
+# --- What the seat may do now ------------------------------------------------------------------
+
+
+def _one_reason(reasons, none, several):
+    """The reason of the one place concerned, or a general one (nowhere, or several places)."""
+    if len(reasons) == 1:
+        return reasons[0]
+    return none if not reasons else several
+
+
+def _greyed(action, reason) -> Legal:
+    return Legal(action, reason=reason if isinstance(reason, Label) else Label(reason))
+
+
+def legal(state, seat, profile) -> list[Legal]:
+    """Every action of a turn: allowed with its choices, or greyed with the reason in words."""
+    if state["phase"] not in PHASES:
+        return []
+    me = state["turn"]["seat"]
+    ap = state["turn"]["ap"]
+    out = []
+    poor = {cost: Label(N_("Needs %(cost)d action points; %(left)d left."), cost=cost, left=ap) for cost in (1, 2, 3, 5)}
+
+    # bring in
+    off = state["off"][me]
+    entries = []
+    if ap >= 1:
+        camps = tuple(own_camps(state, me))
+        if off[0]:
+            entries.append(Legal("enter", {"piece": ("worker",), "count": tuple(range(1, min(off[0], ap) + 1)), "to": camps}))
+        if off[1]:
+            entries.append(Legal("enter", {"piece": ("leader",), "count": (1,), "to": camps}))
+    out += entries or [_greyed("enter", poor[1] if ap < 1 else N_("Every piece is already in play."))]
+
+    # camps and moves: one entry per place a piece may leave from
+    def groups(places):
+        for place in places:
+            at = pieces_at(state, place, me)
+            for i, piece in enumerate(PIECES):
+                if at[i]:
+                    yield place, piece, at[i]
+
+    camp_moves = []
+    camps = own_camps(state, me)
+    if ap >= 1 and len(camps) > 1:
+        for place, piece, n in groups(camps):
+            camp_moves.append(Legal("camp_move", {"piece": (piece,), "count": tuple(range(1, min(n, ap) + 1)), "source": (place,),
+                                                  "to": tuple(c for c in camps if c != place)}))
+    if not camp_moves:
+        reason = poor[1] if ap < 1 else (N_("You have no camp of your own yet.") if len(camps) == 1 else N_("No piece of yours is in a camp."))
+        camp_moves = [_greyed("camp_move", reason)]
+    out += camp_moves
+
+    places = ("board", *state["sites"])
+    walks = []
+    if ap >= 1:
+        for place, piece, n in groups(places):
+            targets = tuple(p for p in places if p != place or p == "board")
+            for count in range(1, min(n, ap) + 1):
+                walks.append(Legal("move", {"piece": (piece,), "count": (count,), "source": (place,), "to": targets,
+                                            "stones": tuple(range(1, ap // count + 1))}))
+    out += walks or [_greyed("move", poor[1] if ap < 1 else N_("No piece of yours is on the board."))]
+
+    # temples: the reason given is the one of a temple where the player stands, if any
+    raises, reasons = [], []
+    for key, temple in temples(state).items():
+        refusal = raise_refusal(state, key, profile)
+        if refusal is None:
+            raises.append(key)
+        elif strength(temple["pieces"][me]):
+            reasons.append(refusal)
+    if ap < data.COST_RAISE:
+        out.append(_greyed("raise_temple", poor[2]))
+    elif raises:
+        out.append(Legal("raise_temple", {"temple": tuple(raises)}))
+    else:
+        out.append(_greyed("raise_temple", _one_reason(reasons, N_("You have no piece at a temple."), N_("No temple can be raised by you now."))))
+
+    # treasures
+    hexes = treasure_hexes(state)
+    digs, reasons = [], []
+    for key, hex_ in hexes.items():
+        refusal = dig_refusal(state, key)
+        if refusal is None:
+            digs.append(key)
+        elif sum(hex_["pieces"][me]):
+            reasons.append(refusal)
+    if ap < data.COST_DIG:
+        out.append(_greyed("dig", poor[3]))
+    elif not digs:
+        out.append(_greyed("dig", _one_reason(reasons, N_("You have no piece at a treasure hex."), N_("No treasure can be dug by you now."))))
+    else:
+        kinds = (None,) if state["treasure_mode"] == "app" else tuple(kinds_left(state))
+        out.append(Legal("dig", {"hex": tuple(digs), "kind": kinds}))
+
+    swaps = []
+    for other in range(n_players(state)):
+        if other != me:
+            for kind, gives in exchange_options(state, me, other):
+                swaps.append(Legal("exchange", {"opponent": (other + 1,), "kind": (kind,), "give": gives}))
+    out += swaps or [_greyed("exchange", poor[3] if ap < 3 else N_("No treasure can be exchanged now."))]
+
+    # camp
+    wheres, reasons = [], []
+    for where in ("jungle", *hexes):
+        refusal = camp_refusal(state, where)
+        (reasons.append(refusal) if refusal else wheres.append(where))
+    if ap < data.COST_CAMP:
+        out.append(_greyed("build_camp", poor[5]))
+    elif wheres:
+        out.append(Legal("build_camp", {"where": tuple(wheres)}))
+    else:
+        out.append(_greyed("build_camp", reasons[0]))
+
+    # guard
+    guards, reasons = [], []
+    for key in temples(state):
+        refusal = guard_refusal(state, key, None)
+        if refusal:
+            reasons.append(refusal)
+            continue
+        for i, piece in enumerate(PIECES):
+            if state["sites"][key]["pieces"][me][i]:
+                guards.append(Legal("place_guard", {"temple": (key,), "piece": (piece,)}))
+    if ap < data.COST_GUARD:
+        out.append(_greyed("place_guard", poor[5]))
+    elif guards:
+        out += guards
+    else:
+        at_most = [r for r in reasons if r.msg == "At most 2 guards per game."]
+        out.append(_greyed("place_guard", at_most[0] if at_most else N_("You hold no strict majority at an unguarded temple.")))
+    return out

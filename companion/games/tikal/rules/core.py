@@ -1,0 +1,196 @@
+"""The shared pieces of Tikal's rules: the action registry, the state's places and its small queries.
+
+The state holds the board as the app can know it (see docs/games/tikal.md "The model"):
+
+- ``sites``: every hex the app names, in the order they appeared: the base camp ``base``, temples
+  ``T1``.., treasure hexes ``P1``.., camps on jungle ``C1``..; each with the pieces of every seat
+  there as ``[workers, leader]``;
+- ``board``: each seat's pieces on hexes the app does not name (jungle, volcano-free paths);
+- ``off``: each seat's pieces beside the board, not yet brought in. A piece that left the game
+  (under a new guard) is in none of these: it is counted, not stored.
+"""
+from __future__ import annotations
+
+from ...base import N_, NP_, Label, Moves, RuleError
+from .. import data
+
+moves = Moves()
+
+PIECES = ("worker", "leader")
+TEMPLE_IDS = tuple(f"T{i}" for i in range(1, data.MAX_TEMPLES + 1))
+TREASURE_IDS = tuple(f"P{i}" for i in range(1, data.MAX_TREASURES + 1))
+CAMP_IDS = tuple(f"C{i}" for i in range(1, data.MAX_CAMPS + 1))
+SITE_IDS = ("base", *TEMPLE_IDS, *TREASURE_IDS, *CAMP_IDS)
+# "board" is every hex the app does not name: jungle paths a piece crosses or rests on.
+PLACES = ("board", *SITE_IDS)
+TILE_KINDS = ("temple", "treasure", "jungle", "volcano")
+TILE_NAMES = {"temple": N_("temple"), "treasure": N_("treasure"), "jungle": N_("jungle"), "volcano": N_("volcano")}
+
+
+def name(state, seat) -> str:
+    return state["players"][seat]["name"]
+
+
+def n_players(state) -> int:
+    return len(state["players"])
+
+
+def nobody(state) -> list:
+    return [[0, 0] for _ in state["players"]]
+
+
+def next_seat(state, seat) -> int:
+    return (seat + 1) % n_players(state)
+
+
+def clockwise_from(state, seat) -> list[int]:
+    n = n_players(state)
+    return [(seat + i) % n for i in range(n)]
+
+
+def pieces_at(state, place, seat) -> list:
+    """The ``[workers, leader]`` of ``seat`` at a place (a site id, "board" or "off"); mutable."""
+    if place == "off":
+        return state["off"][seat]
+    if place == "board":
+        return state["board"][seat]
+    return state["sites"][place]["pieces"][seat]
+
+
+def strength(pieces) -> int:
+    """ "Při zjišťování většiny vydá vedoucí expedice za 3 normální účastníky." """
+    return pieces[0] + data.LEADER_WEIGHT * pieces[1]
+
+
+def kind_of(state, site_id):
+    site = state["sites"].get(site_id)
+    return site and site["kind"]
+
+
+def temples(state) -> dict:
+    return {k: s for k, s in state["sites"].items() if s["kind"] == "temple"}
+
+
+def treasure_hexes(state) -> dict:
+    return {k: s for k, s in state["sites"].items() if s["kind"] == "treasure"}
+
+
+def camps_of(state, seat) -> list[str]:
+    """The sites where ``seat`` has built a camp (on jungle, or on an emptied treasure hex)."""
+    return [k for k, s in state["sites"].items() if s.get("camp") == seat]
+
+
+def camps_of_anyone(state) -> list[str]:
+    return [k for k, s in state["sites"].items() if s.get("camp") is not None]
+
+
+def own_camps(state, seat) -> list[str]:
+    """Where ``seat`` may bring pieces in: the base camp and its own camps."""
+    return ["base", *camps_of(state, seat)]
+
+
+def guards_of(state, seat) -> list[str]:
+    return [k for k, s in temples(state).items() if s["guard"] == seat]
+
+
+def pieces_on_board(state, seat) -> list:
+    w = state["board"][seat][0] + sum(s["pieces"][seat][0] for s in state["sites"].values())
+    ll = state["board"][seat][1] + sum(s["pieces"][seat][1] for s in state["sites"].values())
+    return [w, ll]
+
+
+def pieces_gone(state, seat) -> list:
+    """Pieces that left the game: 'Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry'."""
+    on = pieces_on_board(state, seat)
+    guards = [s for s in temples(state).values() if s["guard"] == seat]
+    guard_leader = sum(1 for s in guards if s["guard_leader"])
+    guard_workers = len(guards) - guard_leader
+    off = state["off"][seat]
+    return [data.WORKERS - on[0] - off[0] - guard_workers, 1 - on[1] - off[1] - guard_leader]
+
+
+def levels_left(state, profile, value) -> int:
+    """Level tiles of ``value`` still beside the board: the printed count less those on temples.
+
+    A temple printed with p and now showing v carries one tile of each value p+1..v.
+    """
+    counts = profile.get("level_tiles") or data.LEVEL_TILES
+    if not 2 <= value <= 10 or value - 2 >= len(counts):
+        return 0
+    used = sum(1 for t in temples(state).values() if t["printed"] < value <= t["value"])
+    return counts[value - 2] - used
+
+
+def stack_sizes(profile) -> list[int]:
+    sizes = profile.get("stack_sizes")
+    return list(sizes) if sizes else list(data.STACK_SIZES)
+
+
+def total_tiles(profile) -> int:
+    return sum(stack_sizes(profile))
+
+
+def next_letter(state, profile):
+    """The letter on the back of the next landscape tile, and the tiles left in that letter."""
+    drawn = state["drawn"]
+    for letter, size in zip(data.STACK_LETTERS, stack_sizes(profile)):
+        if drawn < size:
+            return letter, size - drawn
+        drawn -= size
+    return None, 0
+
+
+def check_ap(state, cost) -> None:
+    if cost > state["turn"]["ap"]:
+        raise RuleError(N_("That costs %(cost)d action points; only %(left)d are left this turn."), cost=cost, left=state["turn"]["ap"])
+
+
+def spend(state, cost) -> None:
+    check_ap(state, cost)
+    state["turn"]["ap"] -= cost
+
+
+def site_label(site_id):
+    """A place as a log line names it: T3 and P1 are the same in every language."""
+    if site_id == "board":
+        return Label(N_("elsewhere on the board")).to_json()
+    if site_id == "base":
+        return Label(N_("the base camp")).to_json()
+    return site_id
+
+
+def piece_label(piece, count=1) -> dict:
+    if piece == "leader":
+        return Label(N_("the leader")).to_json()
+    return Label(NP_("%(num)d worker", "%(num)d workers"), num=count).to_json()
+
+
+def actor(state):
+    """The seat the table waits for, or None once the game is over."""
+    return None if state["phase"] == "over" else state["turn"]["seat"]
+
+
+def check_turn(state, seat, *phases) -> None:
+    """An action belongs to the seat whose turn it is (a phone with no seat may act for them)."""
+    if state["phase"] == "over":
+        raise RuleError(N_("The game is over."))
+    if state["phase"] not in phases:
+        step = "choose" if state["phase"] == "place" and state["advanced"] else state["phase"]
+        raise RuleError(WRONG_STEP[step])
+    if seat is not None and seat != state["turn"]["seat"]:
+        raise RuleError(N_("It is %(name)s's turn."), name=name(state, state["turn"]["seat"]))
+
+
+WRONG_STEP = {
+    "place": N_("First tap the landscape tile that was drawn."),
+    "choose": N_("First choose a landscape tile from the display."),
+    "show": N_("First tap the landscape tiles that are shown."),
+    "bid": N_("The turn is being auctioned: bid or pass first."),
+    "act": N_("That is not possible during a turn."),
+    "score": N_("That is not possible during a scoring turn."),
+}
+
+
+def fresh_turn(state, seat) -> None:
+    """A turn's per-turn limits start empty: 'v jednom tahu' counts reset for every turn."""
+    state["turn"] = {"seat": seat, "ap": data.ACTION_POINTS, "raised": {}, "dug": {}}

@@ -1,0 +1,52 @@
+"""Scoring a player in a scoring round: temples by majority or guard, and treasure sets.
+
+"Sečte: hodnoty chrámů, u kterých má většinu; hodnoty chrámů, které má střežené hlídačem; body za
+poklady ležící před ním (dvojice stejných pokladů je za 3 body, trojice za 6 bodů, samostatné poklady
+po 1 bodu)"
+"""
+from __future__ import annotations
+
+from ..base import N_, Label
+from ..common import ranks
+from . import data
+from .rules.core import strength, temples
+
+
+def majority(temple):
+    """The seat that scores a temple: its guard, else the strict majority (leader 3); a tie scores nobody.
+
+    "Hráč, který má u nějakého chrámu většinu, si ho může zablokovat pro sebe ... při všech následujících
+    bodovacích kolech se tento chrám započítá jenom jemu." "Stačí prostá většina" (a tie is no majority).
+    """
+    if temple["guard"] is not None:
+        return temple["guard"]
+    forces = [strength(p) for p in temple["pieces"]]
+    best = max(forces)
+    if best == 0 or forces.count(best) > 1:
+        return None
+    return forces.index(best)
+
+
+def set_value(count) -> int:
+    """ "Jeden poklad přinese hráči 1 bod, dvojice 3 body, trojice 6 bodů." """
+    return data.SET_VALUES[count]
+
+
+def points(state, seat) -> dict:
+    """What ``seat`` would score now: by temple, by treasure kind, and in all."""
+    by_temple = {k: t["value"] for k, t in temples(state).items() if majority(t) == seat}
+    by_kind = {k + 1: set_value(c) for k, c in enumerate(state["treasures"][seat]) if c}
+    return {"temples": by_temple, "treasures": by_kind, "total": sum(by_temple.values()) + sum(by_kind.values())}
+
+
+def scores(state, profile) -> list:
+    """The score track, ranked; each player's breakdown is what they would score in a round now."""
+    totals = state["score"]
+    places = ranks(totals)
+    out = []
+    for seat, total in enumerate(totals):
+        now = points(state, seat)
+        breakdown = [[Label(N_("Temple %(site)s"), site=k).to_json(), v] for k, v in now["temples"].items()]
+        breakdown += [[Label(N_("Treasure %(kind)d"), kind=k).to_json(), v] for k, v in now["treasures"].items()]
+        out.append({"seat": seat, "total": total, "rank": places[seat], "breakdown": breakdown})
+    return out

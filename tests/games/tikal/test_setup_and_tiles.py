@@ -1,0 +1,92 @@
+"""Set-up and the landscape stack (rulebook: "Příprava hry", "Průběh hry")."""
+from __future__ import annotations
+
+from companion.games.tikal.rules.core import levels_left, next_letter, total_tiles
+
+
+def test_setup_pieces_board_and_start_player(table):
+    """ "Každý hráč si zvolí barvu a dostane všechny k ní náležející figury: 1 vedoucího, 18 účastníků a 2 tábory."
+    "Na plánu jsou už zobrazena čtyři odkrytá pole: základní tábor, dva chrámy a jedno volné pole prozkoumaného pralesa."
+    "Začíná nejstarší hráč." """
+    t = table(3, start_player=2)
+    assert t.s["off"] == [[18, 1]] * 3
+    assert [k for k in t.s["sites"]] == ["base", "T1", "T2"]
+    assert t.temple("T1")["value"] == 1 and t.temple("T2")["value"] == 1
+    assert t.s["jungles"] == 1
+    assert t.s["turn"]["seat"] == 1 and t.s["phase"] == "place"
+    assert t.s["score"] == [0, 0, 0]
+
+
+def test_app_treasure_pile_is_24_tokens_of_8_kinds_and_reproducible(table):
+    """ "24 kulatých žetonů s poklady, celkem 8 různých motivů po 3 žetonech" """
+    a, b = table(2, seed="x"), table(2, seed="x")
+    assert sorted(a.s["pile"]) == sorted(k for k in range(1, 9) for _ in range(3))
+    assert a.s["pile"] == b.s["pile"]
+    assert "pile" not in table(2, treasures="physical").s
+
+
+def test_stack_letters_and_tiles_left(table):
+    """ "kartičky s písmenem A ležely nahoře, pod nimi kartičky s písmenem B a tak dále až do G." (sizes: FACTS.md, M)"""
+    t = table(2)
+    assert next_letter(t.s, t.profile) == ("A", 6)
+    assert total_tiles(t.profile) == 36
+    for _ in range(6):
+        t.tile("jungle")
+        t.end()
+    assert next_letter(t.s, t.profile) == ("B", 6)
+    assert t.s["jungles"] == 7
+
+
+def test_temple_and_treasure_hexes_get_short_names(table):
+    """ "Na tuto kartičku se ihned po jejím umístění položí lícem dolů žetony s poklady. Jejich počet se řídí
+    počtem zlatých masek na kartičce." """
+    t = table(2)
+    t.tile("temple", 3)
+    assert t.temple("T3")["value"] == 3 and t.temple("T3")["printed"] == 3
+    t.end()
+    t.tile("treasure", 4)
+    assert len(t.s["sites"]["P1"]["tokens"]) == 4
+    assert len(t.s["pile"]) == 20
+
+
+def test_bad_tiles_are_refused(table):
+    t = table(2)
+    t.refused("place_tile", kind="treasure", value=5)
+    t.refused("place_tile", kind="temple", value=None)
+    t.refused("place_tile", kind="jungle", value=2)
+    # an action before the tile is placed
+    t.refused("enter", piece="worker", count=1, to="base")
+
+
+def test_after_a_tile_the_player_has_10_action_points(table):
+    """ "Po položení odkryté kartičky s krajinou má hráč k dispozici 10 akčních bodů (AB)." """
+    t = table(2)
+    t.tile("jungle")
+    assert t.ap() == 10 and t.s["phase"] == "act"
+
+
+def test_only_the_player_on_turn_acts(table):
+    t = table(2)
+    err = t.refused("place_tile", seat=1, kind="jungle")
+    assert "turn" in err.msg
+    assert t.legal(seat=1) == []
+
+
+def test_levels_left_counts_the_printed_tiles_less_those_on_temples(table):
+    """ "48 čtvercových žetonů - pater chrámů, označených čísly: 3×2, 6×3, 9×4, 11×5, 8×6, 5×7, 3×8, 2×9, 1×10" """
+    t = table(2)
+    assert [levels_left(t.s, t.profile, v) for v in range(2, 11)] == [3, 6, 9, 11, 8, 5, 3, 2, 1]
+    assert sum(levels_left(t.s, t.profile, v) for v in range(2, 11)) == 48
+
+
+def test_the_last_tile_is_known(table):
+    """ "Po položení poslední kartičky a vykonání akcí příslušné expedice dojde ještě k jednomu vyhodnocovacímu kolu" """
+    t = table(2)
+    for _ in range(35):
+        t.tile("jungle")
+        t.end()
+    assert next_letter(t.s, t.profile) == ("G", 1)
+    t.tile("jungle")
+    assert next_letter(t.s, t.profile) == (None, 0)
+    t.end()
+    assert t.s["phase"] == "score" and t.s["round"]["kind"] == "final"

@@ -1,0 +1,107 @@
+"""Tikal through the phones: bad input answers 400/422 in the form tapped and changes nothing; no secret leaks."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion import table as tables
+from companion.games.tikal.view import view as view_of
+from companion.web import get_db
+from helpers import act, form_state
+
+PLAYERS = {"game": "tikal", "name0": "Ana", "colour0": "white", "name1": "Ben", "colour1": "black", "name2": "Cyril", "colour2": "orange"}
+
+
+def start(client, **options):
+    r = client.post("/new", data={**PLAYERS, **options})
+    assert r.status_code == 303, r.get_data(as_text=True)[:500]
+    return r.headers["Location"].rstrip("/").split("/t/")[1]
+
+
+def panel(client, code, lang="en"):
+    return client.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": lang}).get_data(as_text=True)
+
+
+def form_html(html, form_id):
+    m = re.search(rf'<form id="f-{form_id}".*?</form>', html, re.S)
+    assert m, form_id
+    return m.group(0)
+
+
+@pytest.mark.parametrize("action, params, form, status, lang, text", [
+    # a negative cost: "Za pohyb ... se platí 1 AB za každou kamennou destičku"
+    ("move", {"piece": "worker", "count": 1, "source": "base", "to": "T1", "stones": -1}, "tk-move-f", 400, "en", "Stones crossed must be between 1 and 10"),
+    # a temple that does not exist
+    ("raise_temple", {"temple": "T9"}, "tk-raise", 422, "en", "There is no temple T9 on the board."),
+    ("raise_temple", {"temple": "T99"}, "tk-raise", 400, "cs", "Chrám"),
+    # an action beyond 10 points
+    ("enter", {"piece": "worker", "count": 11, "to": "base"}, "tk-enter-w", 422, "cs", "To stojí 11 AB; v tomto tahu zbývá jen 9."),
+])
+def test_bad_input_is_refused_where_it_was_tapped_and_changes_nothing(client, action, params, form, status, lang, text):
+    code = start(client)
+    act(client, code, "place_tile", kind="jungle")
+    act(client, code, "enter", piece="worker", count=1, to="base")
+    v = form_state(client, code)["v"]
+    r = client.post(f"/t/{code}/act", data={"action": action, "form": form, **form_state(client, code), **{k: str(x) for k, x in params.items()}},
+                    headers={"HX-Request": "true", "Accept-Language": lang})
+    assert r.status_code == status
+    html = r.get_data(as_text=True)
+    if form in ("tk-move-f", "tk-enter-w"):
+        assert text in form_html(html, form)
+    else:
+        assert text in html
+    assert form_state(client, code)["v"] == v  # nothing changed: the table's version is the same
+
+
+def test_a_fourth_camp_is_refused(client):
+    """ "Jeden hráč může postavit nanejvýš 2 tábory za hru." """
+    code = start(client)
+    for turn in range(7):
+        act(client, code, "place_tile", kind="jungle")
+        if turn in (0, 3):
+            assert act(client, code, "build_camp", where="jungle").status_code == 200
+        if turn == 6:
+            r = act(client, code, "build_camp", where="jungle")
+            assert r.status_code == 422 and "At most 2 camps per game." in r.get_data(as_text=True)
+        act(client, code, "end_turn")
+
+
+def test_another_seat_cannot_act_for_the_player_on_turn(client, phone):
+    code = start(client)
+    phone.get(f"/t/{code}/")
+    assert phone.post(f"/t/{code}/seat", data={"seat": "1"}).status_code in (204, 303)
+    r = act(phone, code, "place_tile", kind="jungle")
+    assert r.status_code == 422 and "It is Ana&#39;s turn." in r.get_data(as_text=True)
+    assert "Wait for Ana" in panel(phone, code)
+
+
+def test_the_face_down_treasures_never_show(client):
+    """ "Kulaté žetony s poklady se zamíchají a naskládají ... lícem dolů." Nobody sees the kinds before digging. """
+    code = start(client)
+    act(client, code, "place_tile", kind="treasure", value=4)
+    with client.application.app_context():
+        state = tables.load(get_db(), code).state["game"]
+    pile = state["pile"]
+    for seat in (None, 0, 1, 2):
+        v = json.dumps(view_of(state, seat, {}))
+        assert "pile" not in v and "tokens" not in v
+    assert pile and state["sites"]["P1"]["tokens"]
+
+
+def test_the_panel_renders_in_every_phase_and_both_languages(client):
+    code = start(client, opt_advanced="1")
+    for lang in ("en", "cs"):
+        assert "tk-tile-temple" in panel(client, code, lang)
+    for kind in ("volcano", "jungle", "jungle"):
+        act(client, code, "show_tile", kind=kind)
+    assert "f-tk-bid" in panel(client, code)
+    act(client, code, "bid", points=3)
+    act(client, code, "pass_bid")
+    act(client, code, "pass_bid")
+    html = panel(client, code, "cs")
+    assert "Vybrat" in html or "f-tk-choose" in html
+    act(client, code, "choose_tile", tile=1)
+    html = panel(client, code)
+    assert "Scoring round (volcano)" in html and "End the scoring turn and score" in html
