@@ -123,10 +123,11 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx}
 
-    from . import errors, lobby, plays, tables, transfer
+    from . import errors, install, lobby, plays, tables, transfer
 
     errors.init_app(app)
     transfer.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(plays.bp)
+    app.register_blueprint(install.bp)
