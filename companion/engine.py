@@ -168,6 +168,20 @@ def _profile_step(game: Game, tstate: dict, params: dict) -> Step:
     return Step(tstate, Label(N_("Board value changed: %(key)s"), key=Label(known[key].label).to_json()), [])
 
 
+def legal(game: Game, tstate: dict, seat: int | None) -> list:
+    """What ``seat`` may do now (``Legal`` entries, greyed ones with the game's reason); None: the table's own steps."""
+    if game.legal is None:
+        return []
+    return list(game.legal(tstate["game"], seat, profile_values(tstate)))
+
+
+def to_act(game: Game, tstate: dict) -> tuple:
+    """The seats the table waits for now; () when it waits for nobody in particular or the game is over."""
+    if game.to_act is None:
+        return ()
+    return tuple(game.to_act(tstate["game"]))
+
+
 def replay(game: Game, players: list, options: dict, seed: str, events: list, profile: dict | None = None) -> dict:
     """Rebuild the state from the start; events are dicts with kind, action, params, seat."""
     tstate = start(game, players, options, seed, profile).state

@@ -88,6 +88,33 @@ def _v3(db: sqlite_utils.Database) -> None:
         table.rebuild(db, code)
 
 
+@MIGRATIONS(name="m004_plays")
+def _v4(db: sqlite_utils.Database) -> None:
+    # issue 16: every finished table is a play (companion/plays.py); a rename or merge of a
+    # player is an alias from a name (case-folded) to the name it is shown as now
+    db["plays"].create(
+        {
+            "id": str,  # a hash of the table's seed: stable across reopen, never the table's code
+            "code": str,  # the table it records (shown only to a phone that knows the table)
+            "game": str,
+            "started": str,
+            "finished": str,  # when the finishing event was taken
+            "players": str,  # JSON, seat order: [{"seat", "name", "colour", "bot", "score", "rank", "winner", "breakdown", "tiebreak"}]
+            "start_seat": int,
+            "options": str,  # JSON, as the table was started
+            "highest_wins": int,
+        },
+        pk="id",
+    )
+    db["plays"].create_index(["finished"])
+    db["plays"].create_index(["code"])
+    db["plays"].create_index(["game", "finished"])
+    db["player_names"].create({"key": str, "name": str}, pk="key")
+    from . import plays  # the games' own scores decide the backfilled results
+
+    plays.backfill(db)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 
 import sqlite_utils
 
-from . import engine, store
+from . import engine, plays, store
 from .games import GAMES, get as get_game
 from .games.base import N_, FieldError, Game, Label, RuleError
 from .rng import new_seed
@@ -287,6 +287,7 @@ def _move_head(db, table: Table, head: int, state: dict) -> Table:
         "update tables set state = ?, head = ?, version = version + 1, finished = ?, updated = ? where code = ?",
         [_dump(state), head, int(finished), _now(), table.code],
     )
+    plays.sync(db, table, head, state)  # a finished table is a play; un-finished, it is not
     return replace(table, state=state, head=head, version=table.version + 1, finished=finished)
 
 
@@ -395,6 +396,13 @@ def claim_seat(db, code: str, seat: int, device: str, token: str | None = None) 
         # every new holder gets a new hand-over code: an old one (shown on a phone that held the
         # seat before) can never take it back
         db.execute("update seats set device = ?, token = ? where code = ? and seat = ?", [device, secrets.token_urlsafe(12), code, seat])
+        _seats_changed(db, code)
+
+
+def _seats_changed(db, code: str) -> None:
+    """Every open phone refetches its panel, so a phone whose seat was handed over stops showing
+    it at its next poll (a form it had open is then stale: it no longer speaks for that seat)."""
+    db.execute("update tables set version = version + 1 where code = ?", [code])
 
 
 def _same_token(a: str, b: str) -> bool:
@@ -416,7 +424,9 @@ def seat_by_token(db, code: str, token: str) -> int | None:
 
 def release_seat(db, code: str, device: str) -> None:
     with store.write(db):
-        _vacate(db, code, device)
+        if seat_of(db, code, device) is not None:
+            _vacate(db, code, device)
+            _seats_changed(db, code)
 
 
 # --- Export and import ----------------------------------------------------------------------------
@@ -489,6 +499,7 @@ def import_table(db, data, host: str) -> str:
         _insert_events(db, code, rows)
         db.conn.executemany("insert into snapshots (code, seq, state) values (?, ?, ?)", [(code, seq, state) for seq, state in snapshots])
         db.execute("update tables set state = ?, head = ?, finished = ? where code = ?", [final, len(rows), int(game.finished(tstate["game"])), code])
+        plays.sync(db, load(db, code), len(rows), tstate)
     return code
 
 

@@ -49,6 +49,9 @@
 
   // Show the message where the player tapped.
   document.addEventListener("htmx:afterSwap", function () {
+    // this phone's seat changed (handed over to another phone): the header must say so
+    var head = document.querySelector(".table-head"), p = panel();
+    if (head && p && head.dataset.seat !== p.dataset.seat) { location.reload(); return; }
     var err = document.querySelector("#panel .form-error");
     if (!err) return;
     // a refusal inside a folded section (a correction, a menu row) must be seen
@@ -56,6 +59,27 @@
     err.scrollIntoView({ block: "center", behavior: "smooth" });
   });
   document.addEventListener("htmx:sendError", function () { document.getElementById("net").hidden = false; });
+
+  // A numeric keypad without a minus key: ± turns the sign of the number in the field.
+  // A cell of a score sheet tapped: its correction form, filled in with that cell.
+  document.addEventListener("click", function (e) {
+    var neg = e.target.closest("[data-negate]");
+    if (neg) {
+      var input = document.getElementById(neg.dataset.negate);
+      input.value = input.value.charAt(0) === "-" ? input.value.slice(1) : "-" + input.value;
+      input.focus();
+      return;
+    }
+    var cell = e.target.closest("[data-fix]");
+    if (!cell) return;
+    var form = document.getElementById(cell.dataset.fix);
+    form.elements.seat.value = cell.dataset.seat;
+    form.elements.round.value = cell.dataset.round;
+    form.elements.points.value = cell.dataset.points;
+    form.closest("details").open = true;
+    form.elements.points.focus();
+    form.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
 
   // The lobby shows only the chosen game's options, player rows and colours.
   function syncOptions() {

@@ -60,7 +60,7 @@ def tables_in_lobby(client):
         (lambda d: {**d, "schema": 99}, "schema version 99"),
         (lambda d: {**d, "game": "chess"}, "game this app does not know"),
         (lambda d: {k: v for k, v in d.items() if k != "events"}, "incomplete or malformed"),
-        (lambda d: {**d, "events": [{**d["events"][0], "params": {"seat": 0, "points": 0, "note": ""}}]}, "not legal when replayed"),
+        (lambda d: {**d, "events": [{**d["events"][0], "action": "clear", "params": {"seat": 0, "round": 1}}]}, "not legal when replayed"),
         (lambda d: {**d, "state": {**d["state"], "game": {**d["state"]["game"], "round": 9}}}, "stored state differs from its replay"),
         (lambda d: {**d, "events": d["events"][:-1]}, "stored state differs from its replay"),
     ],

@@ -83,7 +83,7 @@ def _played(client):
         lambda d: d["events"][0].update(seat=2**70),
         lambda d: d["events"][0].update(seat=99),
         lambda d: d["events"][0].update(seat=True),
-        lambda d: (d["events"][0]["params"].update(points=10**30), d["state"]["game"]["entries"][0].update(points=10**30)),
+        lambda d: (d["events"][0]["params"].update(points=10**30), d["state"]["game"]["sums"][0].__setitem__(0, 10**30)),
         lambda d: d["events"][0]["params"].update(points=7.0),
         lambda d: d["events"][0]["params"].update(extra=1),
         lambda d: d["players"][0].update(name="x" * 500),
@@ -143,9 +143,11 @@ def test_a_refused_seat_claim_is_shown_open(app, client):
     code = start_table(client)
     act(client, code, "score", seat=0, points=1)  # after the first event the invite section starts closed
     client.post(f"/t/{code}/seat", data={"seat": "0"})
-    r = app.test_client().post(f"/t/{code}/seat", data={"seat": "0"})
-    html = r.get_data(as_text=True)
-    assert r.status_code == 422 and '<details class="join" open>' in html
+    other = app.test_client()
+    other.post(f"/t/{code}/seat", data={"seat": "2"})
+    assert other.post(f"/t/{code}/seat", data={"seat": "0"}).status_code == 303
+    html = other.get(f"/t/{code}/").get_data(as_text=True)
+    assert '<details class="join" open>' in html and "Another phone holds this seat" in html
 
 
 def test_templates_never_receive_the_raw_state_or_seed(app, client):

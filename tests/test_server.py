@@ -63,5 +63,5 @@ def test_kill_9_loses_no_accepted_action(server):
     procs[0].wait()
     procs.append(start_server(instance, port))
     html = phone.get(f"/t/{code}/")
-    assert '<span class="big">12</span>' in html
+    assert '<td class="num big">12</td>' in html  # Ann's total under the sheet
     assert phone.get(f"/t/{code}/version") == str(1 + 3)

@@ -43,7 +43,7 @@ def upgraded(tmp_path):
 
 def test_a_database_made_by_main_before_issue_11_upgrades_in_place_and_every_table_replays_to_its_snapshot(tmp_path):
     db, before = upgraded(tmp_path)
-    assert applied(db)[-1] == "m003_snapshots"
+    assert "m003_snapshots" in applied(db)  # later steps (m004_plays) may follow
     assert "state" not in db["events"].columns_dict  # no full state per event any more
     after = {code: (head, n) for code, head, n in db.execute("select t.code, t.head, (select count(*) from events e where e.code = t.code) from tables t")}
     assert after == before  # no table, event or head lost

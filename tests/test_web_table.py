@@ -28,7 +28,7 @@ def test_a_score_entered_on_one_phone_reaches_the_other_through_the_version(clie
     r = act(client, code, "score", seat=0, points=7)
     assert r.status_code == 200 and notice(r.get_data(as_text=True)) == "Red scored 7"
     assert int(phone.get(f"/t/{code}/version").get_data(as_text=True)) == int(v0) + 1
-    assert '<span class="big">7</span>' in phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    assert '<td class="num big">7</td>' in phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
 
 
 def test_the_version_endpoint_is_tiny_and_not_cached(client):
@@ -57,7 +57,7 @@ def test_a_stale_tap_gets_409_with_the_fresh_panel_and_a_notice(client, phone):
     form = html.split('id="f-score"')[1].split("</form>")[0]  # said where the player tapped,
     assert "changed on another phone" in form and 'value="4"' in form  # with what they had entered
     assert f'data-version="{int(old["v"]) + 1}"' in html
-    assert '<span class="big">4</span>' not in html
+    assert '<td class="num big">4</td>' not in html
 
 
 def test_a_double_tap_applies_once(client):
@@ -65,7 +65,7 @@ def test_a_double_tap_applies_once(client):
     data = {"action": "score", "seat": "0", "points": "5", **form_state(client, code)}
     assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
     assert client.post(f"/t/{code}/act", data=data, headers=HX).status_code == 200
-    assert client.get(f"/t/{code}/export.json").json["state"]["game"]["entries"] == [{"note": "", "points": 5, "round": 1, "seat": 0}]
+    assert client.get(f"/t/{code}/export.json").json["state"]["game"]["sums"] == [[5, None, None]]
 
 
 def test_without_javascript_a_form_posts_and_redirects_back(client):
@@ -109,7 +109,7 @@ def test_a_phone_claims_a_seat_and_another_cannot_take_it_without_the_hand_over(
     assert client.post(f"/t/{code}/seat", data={"seat": "0"}).status_code == 303
     assert "This phone is" in client.get(f"/t/{code}/").get_data(as_text=True)
     r = phone.post(f"/t/{code}/seat", data={"seat": "0"})
-    assert r.status_code == 422 and "Another phone holds this seat" in r.get_data(as_text=True)
+    assert r.status_code == 303 and "Another phone holds this seat" in phone.get(r.headers["Location"]).get_data(as_text=True)
     # the holder shows their seat's QR; the other phone opens it and takes over
     from companion import table as tables
     from companion.web import get_db
@@ -158,7 +158,8 @@ def test_final_ranking_shares_places_on_ties(client):
     act(client, code, "score", seat=1, points=5)
     act(client, code, "score", seat=2, points=2)
     html = act(client, code, "finish").get_data(as_text=True)
-    ranking = re.findall(r'<span class="rank">(\d+)\.</span>', html.split("Final ranking")[1])
+    game_panel = html.split("Final ranking")[1].split('class="result-card"')[0]  # the game's own ranking, not the play's card
+    ranking = re.findall(r'<span class="rank">(\d+)\.</span>', game_panel)
     assert ranking == ["1", "1", "3"]
 
 
@@ -175,3 +176,53 @@ def test_pages_load_nothing_from_other_hosts_and_cannot_be_framed(client):
     assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
     assert r.headers["Referrer-Policy"] == "same-origin"
     assert "https://" not in r.get_data(as_text=True) and "http://" not in r.get_data(as_text=True).replace('xmlns="http://www.w3.org', "")
+
+
+def test_a_refused_seat_claim_redirects_says_why_once_and_a_reload_claims_nothing(client, phone):
+    """Issue 9, point 5: post/redirect/get, so a reload does not post the claim again."""
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "0"})
+    r = phone.post(f"/t/{code}/seat", data={"seat": "0"})
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/t/{code}/")
+    page = phone.get(f"/t/{code}/").get_data(as_text=True)
+    assert page.count("Another phone holds this seat") == 1
+    assert "checked" not in page.split('id="take-seat"')[1].split("</section>")[0]  # nothing preselected
+    assert "Another phone holds this seat" not in phone.get(f"/t/{code}/").get_data(as_text=True)  # said once
+    r = phone.post(f"/t/{code}/seat", data={"seat": "x"})
+    assert r.status_code == 303 and "Choose a seat." in phone.get(f"/t/{code}/").get_data(as_text=True)
+
+
+def test_a_phone_without_a_seat_sees_one_button_per_free_seat_before_the_game(client, phone):
+    """Issue 9, point 8: taking a seat is near the top (it was under the QR), each seat a
+    separate button with its name."""
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "1"})
+    page = phone.get(f"/t/{code}/").get_data(as_text=True)
+    top = page.split('id="take-seat"')[1].split("</section>")[0]
+    assert page.index('id="take-seat"') < page.index('id="panel"') < page.index('class="qr"')
+    assert top.count("<form") == 2 and "Red" in top and "Green" in top and "Blue" not in top
+    assert 'id="take-seat"' not in client.get(f"/t/{code}/").get_data(as_text=True)  # a seated phone is not asked
+
+
+def test_a_solo_table_seats_the_phone_that_started_it(client):
+    code = start_table(client, game="hamlet-botrik", name0="Eva", colour0="green", name1="", name2="",
+                       opt_four_colour="red", opt_three_colour="blue", opt_botrik_colour="yellow")
+    page = client.get(f"/t/{code}/").get_data(as_text=True)
+    assert "This phone is" in page and 'id="take-seat"' not in page
+
+
+def test_a_seat_handed_over_shows_on_the_old_phone_at_its_next_poll(client, phone, app):
+    """Issue 9, point 16: the old phone polls the version; a hand-over changes it, and the fresh
+    panel says the phone has no seat (app.js then reloads the page, header included)."""
+    from companion import table as tables
+    from companion.web import get_db
+
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "0"})
+    before = client.get(f"/t/{code}/version").get_data(as_text=True)
+    assert 'data-seat="0"' in client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+    with app.app_context():
+        token = next(s["token"] for s in tables.seats(get_db(), code) if s["seat"] == 0)
+    phone.post(f"/t/{code}/hand-over/{token}")
+    assert client.get(f"/t/{code}/version").get_data(as_text=True) != before
+    assert 'data-seat=""' in client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)

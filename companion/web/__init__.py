@@ -126,8 +126,9 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx}
 
-    from . import errors, lobby, tables
+    from . import errors, lobby, plays, tables
 
     errors.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(plays.bp)

@@ -83,6 +83,8 @@ def new_table():
         code = tables.create(get_db(), slug, players, options, host=device_id())
     except RuleError as e:  # a game may refuse a combination of options
         return _lobby(422, error=tr(e), form=request.form, game=slug)
+    if len(players) == 1:  # a solo table: the phone that started it is the player
+        tables.claim_seat(get_db(), code, 0, device_id())
     remember(code)
     return redirect(url_for("tables.show", code=code), 303)
 

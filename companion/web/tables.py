@@ -15,10 +15,10 @@ from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import engine
+from .. import engine, plays
 from .. import table as tables
 from ..games.base import FieldError, RuleError
 from . import device_id, get_db, htmx, tr
@@ -41,23 +41,46 @@ def _public(t: tables.Table) -> SimpleNamespace:
     return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
 
 
-def _context(t: tables.Table, full_log: bool = False, **extra) -> dict:
+PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages through the rest
+LOG_PAGE = 100
+
+
+def whose_turn(game, game_state, seat: int | None) -> dict | None:
+    """Whose move the table waits for, read from the game's contract in this one place.
+
+    ``{"seats": (...), "mine": this phone's seat is among them}``, or None where the game says
+    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Seats only,
+    never anything a seat keeps secret, so every phone and the table display may show it.
+    """
+    if game.to_act is None:
+        return None
+    seats = tuple(game.to_act(game_state))
+    if not seats:
+        return None
+    return {"seats": seats, "mine": seat in seats}
+
+
+def _context(t: tables.Table, log: list | None = None, shared: bool = False, **extra) -> dict:
+    """What a page of this table may show; ``shared`` renders it for no seat (the table display)."""
     db = get_db()
     me = device_id()
-    seat = tables.seat_of(db, t.code, me)
+    seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
-    log = tables.events(db, t.code, last=None if full_log else 6)
+    if log is None:  # read by index: the same few rows at event 10 and at event 5000
+        log = tables.events(db, t.code, last=PANEL_LOG_LINES)
     return {
         "t": _public(t),
         "game": t.game,
         "view": t.game.view(t.game_state, seat, profile),
         "prompt": t.game.prompt(t.game_state, profile),
         "scores": t.game.scores(t.game_state, profile),
+        "play": plays.for_table(db, t.code) if t.finished else None,  # its result card, share, BG Stats, play again
         "profile": t.state["profile"],
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
+        "waiting": whose_turn(t.game, t.game_state, seat),
         "is_host": me == t.host,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
@@ -89,12 +112,23 @@ def render_panel(t: tables.Table, status: int = 200, **extra):
 def show(code):
     t = _load(code)
     remember(code)
-    return render_template("table.html", **_context(t))
+    refused = get_flashed_messages(category_filter=["seats"])
+    error = {"form": "seats", "msg": refused[-1]} if refused else None
+    return render_template("table.html", **_context(t, error=error))
 
 
 @bp.get("/panel")
 def panel(code):
     return render_panel(_load(code))
+
+
+@bp.get("/display")
+def display(code):
+    """The big shared screen in the middle of the table: public state only (the view for no seat,
+    even when opened on a seated phone), no forms; it follows the table like any phone."""
+    t = _load(code)
+    context = _context(t, shared=True)
+    return render_template("_display.html" if htmx else "display.html", **context)
 
 
 @bp.get("/version")
@@ -168,16 +202,18 @@ def redo(code):
 
 @bp.post("/seat")
 def claim(code):
-    t = _load(code)
+    """Post/redirect/get, refused or not: a reload never claims again, and a refusal is said once
+    (a flashed message) on the page it redirects to, with nothing preselected."""
+    _load(code)
     try:
         seat = int(request.form.get("seat", ""))
-    except ValueError:
-        return _refused(t, 400, FieldError(gettext("Choose a seat.")), "seats")
-    try:
         tables.claim_seat(get_db(), code, seat, device_id())
+    except ValueError:
+        flash(gettext("Choose a seat."), "seats")
     except tables.NotAllowed as e:
-        return _refused(t, 422, e, "seats")
-    remember(code)
+        flash(tr(e), "seats")
+    else:
+        remember(code)
     return _after_seat_change(code)
 
 
@@ -259,7 +295,17 @@ def seat_qr(code):
 
 @bp.get("/log")
 def log(code):
-    return render_template("log.html", **_context(_load(code), full_log=True))
+    """The whole log, a page of LOG_PAGE events at a time, the latest page first."""
+    t = _load(code)
+    db = get_db()
+    length = tables.log_length(db, code)
+    try:
+        upto = max(0, min(int(request.args.get("upto", length)), length))
+    except ValueError:
+        upto = length
+    lines = tables.events(db, code, upto=upto, page=LOG_PAGE)
+    pages = {"earlier": upto - LOG_PAGE if upto > LOG_PAGE else None, "later": min(upto + LOG_PAGE, length) if upto < length else None}
+    return render_template("log.html", **_context(t, log=lines, pages=pages))
 
 
 @bp.get("/export.json")

@@ -1,6 +1,6 @@
 """Giganten (Kosmos 1999): the app is the bank. See docs/games/giganten.md and rules.py."""
 from ..base import N_, Choice, Game, Int, IntList, Option, ProfileValue, Text
-from . import data, rules
+from . import data, legal, rules
 
 
 # the set-up choices' values, as the lobby shows them
@@ -106,4 +106,6 @@ GAME = Game(
     view=rules.view,
     finished=rules.finished,
     check_profile=rules.check_profile,
+    legal=legal.legal,
+    to_act=legal.to_act,
 )

@@ -18,8 +18,6 @@ Why the shape is what it is:
 """
 from __future__ import annotations
 
-import copy
-
 from ..base import N_, NP_, Label, RuleError
 from . import data
 from .data import COMPANIES, COMPANY_NAMES
@@ -434,11 +432,7 @@ def apply(state, action, params, seat, profile, rng):
         if action == "pay_licences" and state["step"] == 7 and state["auction"]["phase"] == "paying":
             raise RuleError(N_("Only %(name)s may pay, on their own phone: the licence cards are secret."), name=_name(state, state["auction"]["leader"]))
         raise RuleError(N_("That is not possible now."))
-    before = {"step": state["step"], "auction": copy.deepcopy(state["auction"])}
-    state, label = HANDLERS[action](state, params, seat, profile, rng)
-    for note in _no_cards_note(before, state) or ():
-        label = Label(N_("%(line)s; %(why)s"), line=label.to_json(), why=note)
-    return state, label
+    return HANDLERS[action](state, params, seat, profile, rng)
 
 
 def _black_distance(state, params):
@@ -864,10 +858,9 @@ def _enter_auctions(state, company_index: int = 0):
     for i in range(company_index, len(COMPANIES)):
         company = COMPANIES[i]
         bidders = [s for s in order_from(state["start"], len(state["players"])) if state["players"][s]["tanks"][company] > 0]
-        able = [s for s in bidders if can_bid(state, s)]
-        if able:
-            state["auction"] = {"company": company, "bidders": bidders, "active": able, "high": 0, "leader": None, "phase": "bidding"}
-            state["queue"] = [able[0]]
+        if bidders:
+            state["auction"] = {"company": company, "bidders": bidders, "active": list(bidders), "high": 0, "leader": None, "phase": "bidding"}
+            state["queue"] = [bidders[0]]
             return
     state["auction"] = None
     state["step"], state["queue"] = 8, [state["start"]]
@@ -875,35 +868,17 @@ def _enter_auctions(state, company_index: int = 0):
 
 def can_bid(state, seat) -> bool:
     """"Kdo nechce nebo nemůže učinit nabídku, pasuje": with the app's licence cards, a player
-    holding none cannot bid (a bid of 1 would already be more than the hand), so the auction
-    passes them from the start. With physical cards the app cannot see the hands."""
+    holding none cannot bid (a bid of 1 is already more than the hand), so their only move is
+    the pass. With physical cards the app cannot see the hands.
+
+    The pass stays a tap rather than happening by itself: an export of a table where such a
+    player passed by hand must replay to the same state (the log of an older version holds that
+    pass), and a phone shows only the pass button, with the reason."""
     hand = state["players"][seat]["hand"]
     return hand is None or hand_points(hand) > 0
 
 
-def _no_cards_note(before: dict, state: dict) -> dict | None:
-    """Say in the log who was passed for holding no licence cards, for the auctions that the
-    action just entered: the current one if it has just started, and any skipped on the way
-    because nobody with oil there holds a card."""
-    if state["over"] or state["step"] not in (7, 8):
-        return None
-    a = state["auction"]
-    first = COMPANIES.index(before["auction"]["company"]) + 1 if before["step"] == 7 and before["auction"] else 0
-    if before["step"] == 8:
-        return None
-    last = COMPANIES.index(a["company"]) if a else len(COMPANIES)
-    notes = []
-    for company in COMPANIES[first:last]:
-        holders = [s for s in order_from(state["start"], len(state["players"])) if state["players"][s]["tanks"][company] > 0]
-        if holders:  # skipped: nobody holding oil there could bid
-            notes.append(Label(N_("%(company)s auction: nobody holding oil there has licence cards (%(names)s); nothing is sold"),
-                               company=COMPANY_NAMES[company], names=", ".join(_name(state, s) for s in holders)).to_json())
-    fresh = a and a["high"] == 0 and a["leader"] is None and a["active"] == [s for s in a["bidders"] if can_bid(state, s)]
-    if fresh and a != before["auction"] and len(a["active"]) < len(a["bidders"]):
-        out = [s for s in a["bidders"] if s not in a["active"]]
-        notes.append(Label(N_("%(company)s auction: who holds no licence cards passes: %(names)s"),
-                           company=COMPANY_NAMES[a["company"]], names=", ".join(_name(state, s) for s in out)).to_json())
-    return notes or None
+NO_CARDS = N_("%(name)s holds no licence cards and cannot bid, only pass.")
 
 
 def _next_auction(state):
@@ -927,6 +902,8 @@ def _bid(state, params, seat, profile, rng):
     bluff is legal and is punished only when it wins)."""
     a = state["auction"]
     who = state["queue"][0]
+    if not can_bid(state, who):
+        raise RuleError(NO_CARDS, name=_name(state, who))
     if params["licences"] <= a["high"]:
         raise refusal(N_("Bid more than %(licences)s."), licences=counted("licence", a["high"]))
     a["high"], a["leader"] = params["licences"], who
@@ -1321,6 +1298,8 @@ def _auction_info(state, seat):
         "phase": a["phase"], "high": a["high"], "leader": who, "min_bid": a["high"] + 1,
         "bidders": list(a["bidders"]), "active": list(a["active"]),
         "quick_bids": [a["high"] + k for k in (1, 2, 3, 5)],
+        # with the app's hands, a bidder holding no card may only pass (the count of cards is public)
+        "can_bid": a["phase"] == "bidding" and can_bid(state, state["queue"][0]),
         "tanks": {s: state["players"][s]["tanks"][a["company"]] for s in a["bidders"]},
     }
     if a["phase"] == "selling":

@@ -5,7 +5,7 @@ See docs/games/hamlet-botrik.md for the model and the rulebook choices made.
 """
 from ..base import N_, Bool, Choice, Game, Int, IntList, Option, Text
 from . import data, rules
-from .questions import prompt, view
+from .questions import legal, prompt, to_act, view
 
 
 def yes_no(label: str) -> Choice:
@@ -89,4 +89,6 @@ GAME = Game(
     scores=rules.scores,
     view=view,
     finished=rules.finished,
+    legal=legal,
+    to_act=to_act,
 )

@@ -1,67 +1,148 @@
-"""Score pad rules: there is no rulebook, only what a paper score pad does."""
+"""Score pad rules: there is no rulebook, only what a paper score pad does.
+
+A paper pad is a grid, players across and rounds down, with a total under each column. The
+state is that grid (``sums[round - 1][seat]``: what the cell holds, ``None`` while nothing is
+written in it), not the entries that filled it: each entry, with its note, is an event of the
+table's log, so the state does not grow with the number of entries, only with the rounds.
+"""
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
+from ..base import N_, Int, Label, Legal, Moves, RuleError, Text
+from ..common import ranks
+
+MAX_ROUNDS = 9999
+moves = Moves()
+
+PLAYER = Int(0, 7, label=N_("Player"))
+POINTS = Int(-9999, 9999, label=N_("Points"))
+ROUND = Int(1, MAX_ROUNDS, label=N_("Round"))
 
 
 def setup(players, options, profile, rng):
     return {
         "players": [{"name": p["name"], "colour": p["colour"]} for p in players],
         "lowest_wins": bool(options.get("lowest_wins")),
-        "round": 1,
-        "entries": [],  # {"seat", "points", "note", "round"}
+        "sums": [[None] * len(players)],  # one row per round, one cell per seat
         "finished": False,
     }
 
 
-def apply(state, action, params, seat, profile, rng):
-    state = {**state, "entries": list(state["entries"])}
-    if action == "score":
-        if state["finished"]:
-            raise RuleError(N_("The game is over; reopen it to add points."))
-        who = params["seat"]
-        if who >= len(state["players"]):
-            raise RuleError(N_("There is no such player."))
-        if params["points"] == 0:
-            raise RuleError(N_("Enter a number of points other than zero."))
-        state["entries"].append({"seat": who, "points": params["points"], "note": params.get("note") or "", "round": state["round"]})
-        name = state["players"][who]["name"]
-        if params.get("note"):
-            if params["points"] >= 0:
-                return state, Label(N_("%(name)s scored %(points)d: %(note)s"), name=name, points=params["points"], note=params["note"])
-            return state, Label(N_("%(name)s lost %(points)d: %(note)s"), name=name, points=-params["points"], note=params["note"])
-        if params["points"] >= 0:
-            return state, Label(N_("%(name)s scored %(points)d"), name=name, points=params["points"])
-        return state, Label(N_("%(name)s lost %(points)d"), name=name, points=-params["points"])
-    if action == "next_round":
-        if state["finished"]:
-            raise RuleError(N_("The game is over; reopen it to add points."))
-        state["round"] += 1
-        return state, Label(N_("Round %(round)d begins"), round=state["round"])
-    if action == "finish":
-        if state["finished"]:
-            raise RuleError(N_("The game is already over."))
-        state["finished"] = True
-        return state, Label(N_("Game over"))
-    if action == "reopen":
-        if not state["finished"]:
-            raise RuleError(N_("The game is still running."))
-        state["finished"] = False
-        return state, Label(N_("Game reopened"))
-    raise RuleError(N_("Unknown action."))
+def current_round(state) -> int:
+    return len(state["sums"])
+
+
+def _running(state) -> None:
+    if state["finished"]:
+        raise RuleError(N_("The game is over; reopen it to add points."))
+
+
+def _player(state, seat: int) -> str:
+    if seat >= len(state["players"]):
+        raise RuleError(N_("There is no such player."))
+    return state["players"][seat]["name"]
+
+
+def _cell(state, seat: int, rnd: int):
+    _player(state, seat)
+    if rnd > current_round(state):
+        raise RuleError(N_("Round %(round)d has not begun yet."), round=rnd)
+    return state["sums"][rnd - 1][seat]
+
+
+@moves("score", N_("Add points"), seat=PLAYER, points=POINTS, note=Text(max_len=60, label=N_("Note")))
+def score(state, params, seat, profile, rng):
+    """An entry adds to the player's cell of the current round. Zero is an entry too (a round scored nothing)."""
+    _running(state)
+    who, points, note = params["seat"], params["points"], params.get("note") or ""
+    name = _player(state, who)
+    row = state["sums"][-1]
+    row[who] = (row[who] or 0) + points
+    if note:
+        if points >= 0:
+            return state, Label(N_("%(name)s scored %(points)d: %(note)s"), name=name, points=points, note=note)
+        return state, Label(N_("%(name)s lost %(points)d: %(note)s"), name=name, points=-points, note=note)
+    if points >= 0:
+        return state, Label(N_("%(name)s scored %(points)d"), name=name, points=points)
+    return state, Label(N_("%(name)s lost %(points)d"), name=name, points=-points)
+
+
+@moves("correct", N_("Correct"), seat=PLAYER, round=ROUND, points=POINTS)
+def correct(state, params, seat, profile, rng):
+    """A cell written wrong is overwritten in place, in any round; the log says what it was."""
+    _running(state)
+    who, rnd, points = params["seat"], params["round"], params["points"]
+    old = _cell(state, who, rnd)
+    if old == points:
+        raise RuleError(N_("That is what the cell already holds."))
+    state["sums"][rnd - 1][who] = points
+    name = state["players"][who]["name"]
+    if old is None:
+        return state, Label(N_("%(name)s, round %(round)d: written %(new)d"), name=name, round=rnd, new=points)
+    return state, Label(N_("%(name)s, round %(round)d: corrected %(old)d to %(new)d"), name=name, round=rnd, old=old, new=points)
+
+
+@moves("clear", N_("Delete"), seat=PLAYER, round=ROUND)
+def clear(state, params, seat, profile, rng):
+    """A cell written by mistake is emptied."""
+    _running(state)
+    who, rnd = params["seat"], params["round"]
+    old = _cell(state, who, rnd)
+    if old is None:
+        raise RuleError(N_("That cell is empty."))
+    state["sums"][rnd - 1][who] = None
+    return state, Label(N_("%(name)s, round %(round)d: deleted %(old)d"), name=state["players"][who]["name"], round=rnd, old=old)
+
+
+@moves("next_round", N_("Next round"))
+def next_round(state, params, seat, profile, rng):
+    _running(state)
+    if current_round(state) >= MAX_ROUNDS:
+        raise RuleError(N_("This pad has no more rounds."))
+    state["sums"].append([None] * len(state["players"]))
+    return state, Label(N_("Round %(round)d begins"), round=current_round(state))
+
+
+@moves("finish", N_("End the game"))
+def finish(state, params, seat, profile, rng):
+    if state["finished"]:
+        raise RuleError(N_("The game is already over."))
+    state["finished"] = True
+    return state, Label(N_("Game over"))
+
+
+@moves("reopen", N_("Reopen the game"))
+def reopen(state, params, seat, profile, rng):
+    if not state["finished"]:
+        raise RuleError(N_("The game is still running."))
+    state["finished"] = False
+    return state, Label(N_("Game reopened"))
+
+
+
+def legal(state, seat, profile=None) -> list[Legal]:
+    """Every phone (and the shared view) may write anyone's points: a score pad has no turns."""
+    seats = tuple(range(len(state["players"])))
+    if state["finished"]:
+        over = Label(N_("The game is over; reopen it to add points."))
+        return [Legal("reopen"), *(Legal(a, reason=over) for a in ("score", "correct", "clear", "next_round", "finish"))]
+    rounds = tuple(range(1, current_round(state) + 1))
+    out = [Legal("score", {"seat": seats}), Legal("next_round"), Legal("finish"), Legal("reopen", reason=Label(N_("The game is still running.")))]
+    for who in seats:
+        written = tuple(r for r in rounds if state["sums"][r - 1][who] is not None)
+        # correcting to the value already there is refused, so a written cell needs another value: any but that one
+        out.append(Legal("correct", {"seat": (who,), "round": tuple(r for r in rounds if state["sums"][r - 1][who] is None)}))
+        out.extend(Legal("correct", {"seat": (who,), "round": (r,), "points": tuple(p for p in (-1, 0, 1) if p != state["sums"][r - 1][who])}) for r in written)
+        if written:
+            out.append(Legal("clear", {"seat": (who,), "round": written}))
+    return [entry for entry in out if all(entry.choices.values()) or not entry.choices]
+
+
+def to_act(state) -> tuple[int, ...]:
+    return () if state["finished"] else tuple(range(len(state["players"])))
 
 
 def totals(state) -> list[int]:
-    sums = [0] * len(state["players"])
-    for entry in state["entries"]:
-        sums[entry["seat"]] += entry["points"]
-    return sums
-
-
-def ranks(values: list[int], lowest_wins: bool = False) -> list[int]:
-    """Competition ranking: equal totals share a place and the next place is skipped (1, 1, 3)."""
-    better = (lambda a, b: a < b) if lowest_wins else (lambda a, b: a > b)
-    return [1 + sum(1 for other in values if better(other, mine)) for mine in values]
+    return [sum(row[seat] or 0 for row in state["sums"]) for seat in range(len(state["players"]))]
 
 
 def scores(state, profile=None):
@@ -69,24 +150,30 @@ def scores(state, profile=None):
     places = ranks(sums, state["lowest_wins"])
     rows = []
     for seat, total in enumerate(sums):
-        by_round: dict[int, int] = {}
-        for entry in state["entries"]:
-            if entry["seat"] == seat:
-                by_round[entry["round"]] = by_round.get(entry["round"], 0) + entry["points"]
-        breakdown = [[Label(N_("Round %(round)d"), round=r).to_json(), pts] for r, pts in sorted(by_round.items())]
+        breakdown = [[Label(N_("Round %(round)d"), round=r).to_json(), row[seat]] for r, row in enumerate(state["sums"], start=1) if row[seat] is not None]
         rows.append({"seat": seat, "total": total, "rank": places[seat], "breakdown": breakdown})
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
 
 
 def prompt(state, profile=None):
     if state["finished"]:
-        return Label(N_("The game is over. See the final ranking."))
-    return Label(N_("Round %(round)d: enter points as they are scored."), round=state["round"])
+        return Label(N_("The game is over."))
+    return Label(N_("Round %(round)d: enter points as they are scored."), round=current_round(state))
 
 
 def view(state, seat, profile=None):
-    # Nothing on a score pad is secret.
-    return {**state, "totals": totals(state)}
+    """Nothing on a score pad is secret: the grid (rounds down, players across), totals, winners."""
+    sums = totals(state)
+    best = (min if state["lowest_wins"] else max)(sums)
+    return {
+        "players": state["players"],
+        "lowest_wins": state["lowest_wins"],
+        "finished": state["finished"],
+        "round": current_round(state),
+        "rows": state["sums"],
+        "totals": sums,
+        "winners": [seat for seat, total in enumerate(sums) if total == best],
+    }
 
 
 def finished(state):

@@ -5,7 +5,7 @@ time track, the prices, the investment chart and the cubes in each region, and t
 next. See docs/games/tinners-trail.md for the model and every rulebook choice.
 """
 from ..base import N_, Bool, Choice, Game, Int, IntList, Text
-from . import board, data, rules, view
+from . import board, data, legal, rules, view
 
 # Every field has a label: a wrong value then reads "Region ..." in the player's language, not "region ...".
 REGION = Text(max_len=40, required=True, label=N_("Region"))
@@ -76,4 +76,6 @@ GAME = Game(
     finished=view.finished,
     profile=data.PROFILE,
     check_profile=board.check_profile,
+    legal=legal.legal,
+    to_act=legal.to_act,
 )

@@ -171,29 +171,33 @@ def test_the_winner_sells_any_number_of_barrels_at_the_companys_price(table):
     assert (line["from"], line["to"], line["amount"]) == (None, 0, 6500)
 
 
-def english(label) -> str:
-    return rules._english(label.to_json())
+def rules_legal(t, seat):
+    from companion.games.giganten import legal
+
+    return legal.legal(t.state, seat, t.profile)
 
 
-def test_who_holds_no_licence_cards_cannot_bid_and_is_passed(table):
+def test_who_holds_no_licence_cards_cannot_bid_and_must_pass(table):
     """"Kdo nechce nebo nemůže učinit nabídku, pasuje a další dražby už se neúčastní." A player
     with no licence cards cannot bid (regression: they got bid buttons, won, "lost 0 cards" and
-    the auction restarted without end)."""
+    the auction restarted without end); their only move is the pass."""
     t = table(n=3)
     at_auctions(t, {0: {"hudson": 1}, 1: {"hudson": 1}}, {0: {"ones": 0, "twos": 0}, 1: {"ones": 1, "twos": 0}})
-    a = t.state["auction"]
-    assert a["bidders"] == [0, 1] and a["active"] == [1] and t.turn == 1
-    assert "Hudson Oil Industries auction: who holds no licence cards passes: Anna" in english(t.labels[-1])
+    assert t.turn == 0
+    before = t.state
+    with pytest.raises(RuleError, match="Anna holds no licence cards and cannot bid, only pass"):
+        t.act("bid", licences=1)
+    assert t.state == before
+    moves = rules_legal(t, 0)
+    assert [(e.action, e.allowed) for e in moves] == [("bid", False), ("pass", True)]
+    assert rules.view(t.state, None, t.profile)["turn"]["can_bid"] is False
+    t.act("pass")
     t.act("bid", licences=1)  # Bert, the last one standing, wins and pays
     assert t.state["auction"]["phase"] == "paying" and t.state["auction"]["leader"] == 1
 
 
-def test_an_auction_where_nobody_with_oil_holds_a_licence_card_sells_nothing(table):
-    """"Kdo nechce nebo nemůže učinit nabídku, pasuje" and "Může se stát, že všichni hráči hned na
-    začátku pasují. V tom případě se ... nic neprodává!" """
-    t = table(n=3)
-    at_auctions(t, {0: {"hudson": 1, "jet": 1}, 2: {"jet": 1}}, {0: {"ones": 0, "twos": 0}, 2: {"ones": 0, "twos": 1}})
-    a = t.state["auction"]
-    assert a["company"] == "jet" and a["active"] == [2]
-    assert "Hudson Oil Industries auction: nobody holding oil there has licence cards (Anna); nothing is sold" in english(t.labels[-1])
-    assert t.players[0]["tanks"]["hudson"] == 1
+def test_physical_licence_cards_are_not_seen_so_anyone_may_bid(table):
+    t = table(n=3, licences="physical")
+    at_auctions(t, {0: {"hudson": 1}, 1: {"hudson": 1}})
+    assert [(e.action, e.allowed) for e in rules_legal(t, 0)][:1] == [("bid", True)]
+    t.act("bid", licences=1)

@@ -169,13 +169,8 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     assert bert.forms()["gg-pay"]["buttons"] == ways and len(ways) == 1
     bert.submit("gg-pay", button=ways[0])
     bert.submit("gg-sell", button=("barrels", 1))  # 1 x $6,000
-    # Jet: only Bert holds oil there; he passes: nothing is sold. If he handed in his last licence
-    # cards (a deal of two 1s), "Kdo nechce nebo nemůže učinit nabídku, pasuje": the app passes him
-    # and the log says why
-    if state(tv.client, tv.code)["players"][BERT]["hand"] == {"ones": 0, "twos": 0}:
-        assert "nobody holding oil there has licence cards (Bert); nothing is sold" in tv.panel()
-    else:
-        bert.submit("gg-pass")
+    # Jet: only Bert holds oil there; he passes: nothing is sold
+    bert.submit("gg-pass")
     # US: Dana alone bids 1 and wins at once, pays with whatever she holds
     dana.submit("gg-bid-quick", button=("licences", 1))
     assert "You won: hand in 1 licence. Which cards?" in dana.panel() and "Dana pays 1 licence on their own phone." in tv.panel()
@@ -245,6 +240,10 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
             assert html.count('class="gg-hand"') == 1
     for html in (tv.page(), tv.panel()):
         assert _hand_box(html) is None and "Your licence cards" not in html
+    # the table display shows the view for no seat, even opened on a seated phone (issue 15)
+    for phone in (tv, *phones):
+        html = phone.client.get(f"/t/{tv.code}/display").get_data(as_text=True)
+        assert "Bert" in html and _hand_box(html) is None and "Your licence cards" not in html and " × 2" not in html
 
     # the same screen in Czech and in English
     cs = phones[ANNA].page("cs")
@@ -257,7 +256,9 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
     # every other phone and the table view render byte for byte the same
     def renders():
         strip = lambda s: re.sub(r'name="nonce" value="[^"]+"', "", s)
-        return {p.seat: strip(p.page()) + strip(p.panel()) for p in [tv, *phones]}
+        out = {p.seat: strip(p.page()) + strip(p.panel()) for p in [tv, *phones]}
+        out |= {("display", p.seat): p.client.get(f"/t/{tv.code}/display").get_data(as_text=True) for p in [tv, *phones]}
+        return out
 
     before = renders()
     db = sqlite3.connect(app.config["DATABASE"])
@@ -271,6 +272,8 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
     after = renders()
     for seat in (None, ANNA, CYRIL, DANA):
         assert before[seat] == after[seat], seat
+    for seat in (None, ANNA, BERT, CYRIL, DANA):  # Bert's phone too: the display is everyone's
+        assert before["display", seat] == after["display", seat], seat
     assert before[BERT] != after[BERT]
 
 

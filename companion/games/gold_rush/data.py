@@ -1,0 +1,40 @@
+"""Printed values of Carcassonne: Gold Rush, each with its source and FACTS.md mark.
+
+R = the Czech rulebook (``rules/carcassonne-gold-rush.cs.txt``) says it; H = high confidence
+from the components; ? = unknown, so it is board-profile data with value None that the host
+enters (see ``__init__.py``), never a guess here.
+"""
+from __future__ import annotations
+
+# R: "Každý hráč si vezme svých 5 kovbojů ... 1 kovboje položí na počítadlo bodů na políčko „0“.
+# Zbylé 4 si postaví před sebe."
+COWBOYS = 5
+SUPPLY = COWBOYS - 1  # one counts points on the score track
+
+# R: "72 kartiček krajiny (včetně 1 startovní kartičky ...)": 71 are drawn.
+TILES = 72
+TILES_TO_DRAW = TILES - 1
+
+# R: "Počítadlo bodů je okruh s 50 políčky"
+TRACK = 50
+
+# R: "63 žetonů zlatonosné rudy"; H: face values 0 (gravel), 1, 2, 3, 5 nuggets.
+ORE_TOKENS = 63
+ORE_VALUES = (0, 1, 2, 3, 5)
+# ?: how many tokens of each value: board-profile data (None until the host enters it).
+ORE_COUNTS = None
+
+# R: "Na část hor položte 1 žeton" on the start tile. That a tile gets as many tokens as it
+# shows nuggets suggests the start tile shows one nugget, but the text does not say: profile, unconfirmed.
+START_NUGGETS = 1
+
+# R: scoring values ("PŘEHLED BODOVÁNÍ")
+CITY_PER_RAILWAY = 3  # "3 body za každou dokončenou napojenou trať"
+CAMP = 2  # "za každý indiánský tábor 2 body"
+HERD = 4  # "za každé stádo divokých koní 4 body"
+
+# R: "25 dřevěných figurek kovbojů (v 5 barvách)"; the colours are those of the rulebook's
+# examples (modrý, červený, žlutý, zelený, černý).
+COLOURS = ("blue", "red", "yellow", "green", "black")
+
+MAX_PLAYERS = 5

@@ -1,0 +1,139 @@
+"""What each seat may do now (``legal``), whom the table waits for (``to_act``) and what it asks (``prompt``).
+
+Every allowed ``Legal`` with parameters drawn from its ``choices`` is accepted by the action's
+rule; an action that cannot be taken now is listed with the rule's reason, so a phone can
+grey it and say why.
+"""
+from __future__ import annotations
+
+from ...base import N_, Label, Legal
+from .. import data
+from .base import PHASE_REASONS, name, supply
+
+TURN = ("lay_tile", "discard_tile", "join_mountain", "place_cowboy", "place_tent", "take_token", "close_mountain", "railway", "city", "end_turn")
+END = ("railway", "city", "prairie", "ore_total", "finish")
+
+
+def to_act(state) -> tuple[int, ...]:
+    """The player whose turn it is; at the final scoring every phone may help; nobody once over."""
+    if state["phase"] == "over":
+        return ()
+    if state["phase"] == "end":
+        return tuple(range(len(state["players"])))
+    return (state["turn"],)
+
+
+def legal(state, seat, profile) -> list[Legal]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "end":
+        return _end(state, seat, profile)
+    if seat is not None and seat != state["turn"]:
+        reason = Label(N_("It is %(name)s's turn."), name=name(state, state["turn"]))
+        return [Legal(a, reason=reason) for a in TURN]
+    return _turn(state, state["turn"], profile)
+
+
+def _greyed(actions, phase) -> list[Legal]:
+    return [Legal(a, reason=Label(PHASE_REASONS[phase])) for a in actions]
+
+
+def _per_seat(state, role) -> dict:
+    """choices for c0..c4: up to the cowboys each player has in that role; 0 for absent seats."""
+    n = len(state["players"])
+    return {f"c{i}": tuple(range(state["seats"][i][role] + 1)) if i < n else (0,) for i in range(data.MAX_PLAYERS)}
+
+
+def _turn(state, seat, profile) -> list[Legal]:
+    phase = state["phase"]
+    ids = tuple(m["id"] for m in state["mountains"])
+    if phase == "tile":
+        out = [Legal("lay_tile", {"mountain": (None,), "nuggets": (None, 0)}),
+               Legal("lay_tile", {"mountain": (0, *ids), "nuggets": tuple(range(4))})]
+        if state["tiles_left"] > 0:
+            out.append(Legal("discard_tile"))
+        return out + _greyed(TURN[2:], "tile")
+    out = []
+    tm = state["tile_mountain"]
+    if phase == "act":
+        others = tuple(i for i in ids if i != tm)
+        out.append(Legal("join_mountain", {"mountain": others}) if tm is not None and others
+                   else Legal("join_mountain", reason=Label(N_("This turn's tile joins no other open mountain."))))
+        out += _cowboy(state, seat)
+        out.append(Legal("place_tent", {"mountain": ids}) if ids else Legal("place_tent", reason=Label(N_("There is no open mountain."))))
+        out.append(_take(state, seat))
+    else:
+        out += _greyed(("join_mountain", "place_cowboy", "place_tent", "take_token"), "score")
+    out.append(Legal("close_mountain", {"mountain": ids}) if ids else Legal("close_mountain", reason=Label(N_("There is no open mountain."))))
+    out += _railway_city(state, finished=True)
+    out.append(Legal("end_turn"))
+    return out + _greyed(("lay_tile", "discard_tile"), phase)
+
+
+def _cowboy(state, seat) -> list[Legal]:
+    if supply(state, seat) == 0:
+        return [Legal("place_cowboy", reason=Label(N_("%(name)s has no cowboy in their supply."), name=name(state, seat)))]
+    roles = ["rail", "city"] + (["farm"] if state["farmers"] else [])
+    tm = state["tile_mountain"]
+    if tm is not None and not any(next(m for m in state["mountains"] if m["id"] == tm)["miners"]):
+        roles.append("mine")
+    return [Legal("place_cowboy", {"role": tuple(roles)})]
+
+
+def _take(state, seat) -> Legal:
+    tent = state["seats"][seat]["tent"]
+    if tent is None:
+        return Legal("take_token", reason=Label(N_("%(name)s has no tent in a mountain."), name=name(state, seat)))
+    if not next(m for m in state["mountains"] if m["id"] == tent)["stack"]:
+        return Legal("take_token", reason=Label(N_("No ore token is left in M%(id)d."), id=tent))
+    return Legal("take_token")
+
+
+def _railway_city(state, finished: bool) -> list[Legal]:
+    out = []
+    if any(s["rail"] for s in state["seats"]):
+        out.append(Legal("railway", {"tiles": tuple(range(1, 13)), "locomotives": tuple(range(4)), **_per_seat(state, "rail")}))
+    else:
+        out.append(Legal("railway", reason=Label(N_("No railwayman is on the board."))))
+    merchants = tuple(i for i, s in enumerate(state["seats"]) if s["city"])
+    if not merchants:
+        out.append(Legal("city", reason=Label(N_("No merchant is on the board."))))
+    for rails in ((3, 4) if finished else (0, 1, 2, 3, 4)):
+        if merchants:
+            out.append(Legal("city", {"rails": (rails,), "loops": tuple(range(rails // 2 + 1)), "merchant": merchants}))
+    return out
+
+
+def _end(state, seat, profile) -> list[Legal]:
+    from ..scoring import finish_blocked
+
+    out = _railway_city(state, finished=False)
+    if not state["farmers"]:
+        out.append(Legal("prairie", reason=Label(N_("This game is played without farmers."))))
+    elif any(s["farm"] for s in state["seats"]):
+        out.append(Legal("prairie", {"camps": tuple(range(6)), "herds": tuple(range(6)), **_per_seat(state, "farm")}))
+    else:
+        out.append(Legal("prairie", reason=Label(N_("No farmer is on the board."))))
+    if state["ore"] != "physical":
+        out.append(Legal("ore_total", reason=Label(N_("The app holds the ore tokens: it adds them up itself."))))
+    elif seat is None:
+        out.append(Legal("ore_total", reason=Label(N_("Each player enters their ore total on their own phone."))))
+    else:
+        out.append(Legal("ore_total"))
+    blocked = finish_blocked(state, profile)
+    out.append(Legal("finish", reason=blocked) if blocked else Legal("finish"))
+    return out
+
+
+def prompt(state, profile) -> Label:
+    phase, turn = state["phase"], state["turn"]
+    if phase == "tile":
+        return Label(N_("%(name)s: lay a tile (%(left)d left)."), name=name(state, turn), left=state["tiles_left"])
+    if phase == "act":
+        return Label(N_("%(name)s: place a cowboy or the tent, take an ore token, or score."), name=name(state, turn))
+    if phase == "score":
+        return Label(N_("%(name)s: score what the tile completed, then end the turn."), name=name(state, turn))
+    if phase == "end":
+        return Label(N_("Final scoring: unfinished railways, cities, prairies, then reveal the ore."))
+    return Label(N_("The game is over."))

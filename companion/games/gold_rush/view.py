@@ -1,0 +1,73 @@
+"""What one phone sees. Ore token values only on their owner's phone until the final reveal;
+the mountains' stacks and everybody else's tokens are counts ("only counts are public").
+
+``seat`` None is the shared view (the table's tablet): no player's token values at all.
+"""
+from __future__ import annotations
+
+from ..base import RuleError
+from .rules.base import supply, total
+from .rules.legal import legal
+from .rules.mountains import nuggets_of, token_value
+from .scoring import ore_points, track
+
+
+def _nuggets(m, profile):
+    try:
+        return nuggets_of(m, profile)
+    except RuleError:  # the start tile's nuggets are not known yet: shown as "?"
+        return None
+
+
+def view(state, seat, profile) -> dict:
+    counts = profile.get("ore_counts")
+    over = state["phase"] == "over"
+    players = []
+    for i, p in enumerate(state["players"]):
+        s = state["seats"][i]
+        points = total(state, i)
+        space, laps = track(points)
+        players.append({
+            "seat": i, "name": p["name"], "colour": p["colour"], "me": i == seat,
+            "supply": supply(state, i), "rail": s["rail"], "city": s["city"], "farm": s["farm"],
+            "miners": sum(m["miners"][i] for m in state["mountains"]), "tent": s["tent"],
+            "tokens": len(s["hand"]), "points": points, "space": space, "laps": laps,
+            # revealed to all once the game is over
+            "ore": ore_points(state, i, profile) if over else None,
+        })
+    mine = None
+    if seat is not None:
+        me = state["seats"][seat]
+        mine = {
+            "tokens": [token_value(t, counts) for t in me["hand"]] if state["ore"] == "app" else None,
+            "ore_total": me["ore_total"],
+        }
+        if mine["tokens"] is not None:
+            mine["sum"] = None if None in mine["tokens"] else sum(mine["tokens"])
+    return {
+        "phase": state["phase"], "turn": state["turn"], "tiles_left": state["tiles_left"],
+        "farmers": state["farmers"], "ore": state["ore"], "tile_mountain": state["tile_mountain"],
+        "players": players,
+        "mountains": [{"id": m["id"], "nuggets": _nuggets(m, profile), "tokens": len(m["stack"]),
+                       "miners": [(i, n) for i, n in enumerate(m["miners"]) if n],
+                       "tents": [i for i, s in enumerate(state["seats"]) if s["tent"] == m["id"]]}
+                      for m in state["mountains"]],
+        "mine": mine,
+        "legal": _by_action(legal(state, seat, profile)),
+    }
+
+
+def _by_action(entries) -> dict:
+    """action -> {"ok": allowed, "choices": {param: [values]} merged over its allowed entries,
+    "reason": label JSON of the first refusal}: plain data for the panel to grey or fill each form."""
+    out: dict = {}
+    for e in entries:
+        row = out.setdefault(e.action, {"ok": False, "choices": {}, "reason": None})
+        if e.allowed:
+            row["ok"] = True
+            for k, values in e.choices.items():
+                merged = row["choices"].setdefault(k, [])
+                merged += [v for v in values if v not in merged]
+        elif row["reason"] is None:
+            row["reason"] = e.reason.to_json()
+    return out

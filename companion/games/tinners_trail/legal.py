@@ -1,0 +1,264 @@
+"""What the table may do now in Tinners' Trail, and whose move it is (``legal`` and ``to_act``).
+
+Nothing is secret and the table plays aloud, so any phone may enter the move of the player whose
+turn it is (``rules.apply`` does not ask who tapped): every seat is offered those moves. The
+table's own steps (seeding, price dice, the display, rolls for a region) are the entries for
+seat None. The nine actions reuse ``rules.menu``, which already says why an action cannot be
+taken; the parameters listed are the ones ``rules.apply`` accepts. The corrections (``fix_*``)
+are no move of the game and are not listed.
+"""
+from __future__ import annotations
+
+from ..base import N_, Label, Legal, RuleError
+from . import board as bd
+from . import data, rules
+from .view import current
+
+TYPED = tuple(range(0, 21))  # a die typed in: the fields' range
+
+
+def to_act(state) -> tuple[int, ...]:
+    """The active player, the bidder, the investor or the explorer; () while the table itself
+    rolls or reads a value (set-up, prices, display, a region's roll) and once the game is over."""
+    phase = state["phase"]
+    if state["pending_seed"]:
+        return ()
+    if phase == "actions":
+        if state["auction"]:
+            turn = state["auction"]["turn"]
+            return (turn,) if turn is not None else ()
+        seat = rules.active_seat(state)
+        return (seat,) if seat is not None else ()
+    if phase == "investments" and state["invest"]:
+        return (state["invest"]["turn"],)
+    if phase == "exploration" and state["explore"]:
+        seat = rules.explorer(state)
+        return (seat,) if seat is not None else ()
+    return ()
+
+
+def legal(state, seat, profile) -> list[Legal]:
+    state = current(state, profile)
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if seat is None:
+        out = TABLE_STEPS.get(phase, _nothing)(state)
+        if phase != "over" and not bd.parse_map(state["board"]):
+            out.append(Legal("add_region", {"region": (_new_name(state),)}))
+        return out
+    return PLAYER_STEPS.get(phase, _nothing)(state)
+
+
+def _nothing(state):
+    return []
+
+
+def _new_name(state) -> str:
+    """A region name not yet on the list (the players read the real one off the board)."""
+    k = len(state["regions"]) + 1
+    while any(name.casefold() == f"region {k}" for name in state["regions"]):
+        k += 1
+    return f"Region {k}"
+
+
+def dice(b) -> list[dict]:
+    """The three special dice: rolled by the app when their faces are known, or all typed in."""
+    faces = [b.get("die_tin"), b.get("die_copper"), b.get("die_water")]
+    typed = {"tin": tuple(faces[0] or TYPED), "copper": tuple(faces[1] or TYPED), "water": tuple(faces[2] or TYPED)}
+    if all(faces):
+        return [{"tin": (None,), "copper": (None,), "water": (None,)}, typed]
+    return [typed]
+
+
+# --- the table's own steps ----------------------------------------------------------------------
+
+
+def _setup(state):
+    """'Hoďte všemi třemi speciálními kostkami pro každé již obsazené území'; the game starts once
+    the regions with printed cubes are seeded."""
+    known = bd.parse_map(state["board"])
+    out = []
+    if known:
+        todo = tuple(n for n, p in known.items() if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"])
+        if todo:
+            out += [Legal("seed_region", {"region": todo, **d}) for d in dice(state["board"])]
+    else:
+        names = (*sorted(n for n, r in state["regions"].items() if not r["seeded"]), _new_name(state))
+        printed = {"region": names, "printed_tin": (1, 2, 3), "printed_copper": (None, 0, 1, 2)}
+        out += [Legal("seed_region", {**printed, **d}) for d in dice(state["board"])]
+    try:
+        rules.start_game(_copy(state), None, None)
+        out.append(Legal("start_game"))
+    except RuleError as e:
+        out.append(Legal("start_game", reason=Label(e.msg, **e.params)))
+    return out
+
+
+def _copy(state):
+    return {**state, "regions": {n: dict(r) for n, r in state["regions"].items()}, "players": [dict(p) for p in state["players"]]}
+
+
+def _prices(state):
+    """'Hoďte všemi třemi kostkami a spočtěte oka': the dice or their total typed in (or the app
+    rolls them), then the price read off the chart where the chart is not known."""
+    if state["price_pending"]:
+        return [Legal("set_price", {"level": rules.LEVELS}),
+                Legal("roll_price", reason=Label(N_("Enter the price read off the chart first.")))]
+    totals = tuple([t] for t in range(0, 19))
+    out = [Legal("roll_price", {"dice": totals})]
+    if all(state["board"].get(k) for k in ("die_tin", "die_copper", "die_water")):
+        out.append(Legal("roll_price", {"dice": ([],)}))
+    return out
+
+
+def _display(state):
+    """The developments laid out this round, no more than the box still holds."""
+    b = state["board"]
+    return [Legal("set_display", {kind: tuple(range(0, b[f"supply_{kind}"] - rules.placed(state, kind) + 1)) for kind in data.DEVELOPMENTS})]
+
+
+def _roll(state):
+    """A region waiting for its roll (after a mine auction or an exploration)."""
+    if not state["pending_seed"]:
+        return []
+    return [Legal("discover", d) for d in dice(state["board"])]
+
+
+TABLE_STEPS = {"setup": _setup, "prices": _prices, "display": _display, "actions": _roll, "exploration": _roll}
+
+
+# --- the players' moves -------------------------------------------------------------------------
+
+
+def _actions(state):
+    if state["pending_seed"]:
+        return []
+    if state["auction"]:
+        return _auction(state)
+    seat = rules.active_seat(state)
+    if seat is None:
+        return []
+    out = []
+    for row in rules.menu(state, seat):
+        action = row["action"]
+        if not row["enabled"]:
+            out.append(Legal(action, reason=Label(row["reason"]["msg"], **row["reason"]["params"])))
+            continue
+        out += ACTION_CHOICES.get(action, _plain)(state, seat, action)
+    return out
+
+
+def _plain(state, seat, action):
+    return [Legal(action)]
+
+
+def _build_mine(state, seat, action):
+    """'nesmí zvolit žádné, ve kterém už důl stojí'; 'Nabídka musí činit alespoň 1£.'"""
+    free = tuple(sorted(n for n, r in state["regions"].items() if r["mine"] is None))
+    return [Legal(action, {"region": free, "bid": tuple(range(1, state["players"][seat]["money"] + 1))})]
+
+
+def _mine(state, seat, action):
+    """Each own mine with ore, every split of the cubes the mine lifts and the player can pay for."""
+    money = state["players"][seat]["money"]
+    out = []
+    for name, r in sorted(state["regions"].items()):
+        if r["mine"] != seat:
+            continue
+        most = bd.capacity(r) if not r["water"] else min(bd.capacity(r), money // r["water"])
+        for tin in range(0, min(r["tin"], most) + 1):
+            copper = tuple(c for c in range(0, min(r["copper"], most - tin) + 1) if tin + c >= 1)
+            if copper:
+                out.append(Legal(action, {"region": (name,), "tin": (tin,), "copper": copper}))
+    return out
+
+
+def _where(test):
+    def choices(state, seat, action):
+        regions = tuple(sorted(n for n, r in state["regions"].items() if test(r)))
+        return [Legal(action, {"region": regions})] if regions else []
+    return choices
+
+
+def _adit(state, seat, action):
+    """'spojil dvě sousedící území'; one adit per border. Without the printed borders any two regions."""
+    pairs = rules.free_borders(state)
+    if pairs is None:
+        names = sorted(state["regions"])
+        pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1:] if [a, b] not in state["adits"]]
+    return [Legal(action, {"region": (a,), "other_region": (b,)}) for a, b in pairs]
+
+
+def _train(state, seat, action):
+    """A region without a train; with the borders unknown, a neighbour may be named too."""
+    known = bd.parse_borders(state["board"]) is not None
+    out = []
+    for name in sorted(n for n, r in state["regions"].items() if not r["train"]):
+        others = () if known else tuple(n for n in sorted(state["regions"]) if n != name)
+        out.append(Legal(action, {"region": (name,), "neighbours": ("", *others)}))
+    return out
+
+
+def _pumps(state, seat, action):
+    """'Každé čerpadlo odstraní právě jednu kostičku vody'; unused pumps are allowed. One pump a
+    region with water, or every pump of the stack on one region with that much water."""
+    stack = max(state["display"]["pumps"])
+    blank = {key: ("",) for key in rules.PUMP_FIELDS}
+    wet = tuple(sorted(n for n, r in state["regions"].items() if r["water"] >= 1))
+    out = [Legal(action, {**blank, "remove_from": ("",), "pump_1": ("", *wet)})]
+    soaked = tuple(sorted(n for n, r in state["regions"].items() if r["water"] >= stack))
+    if stack > 1 and soaked:
+        out.append(Legal(action, {**blank, "remove_from": ("",), **{key: soaked for key in rules.PUMP_FIELDS[:min(stack, 4)]}}))
+    return out
+
+
+ACTION_CHOICES = {
+    "build_mine": _build_mine,
+    "mine": _mine,
+    "port": _where(lambda r: r["coastal"] and not r["port"]),
+    "miner": _where(lambda r: not r["miner"]),
+    "adit": _adit,
+    "train": _train,
+    "pumps": _pumps,
+}
+
+
+def _auction(state):
+    """'Hráč po jeho levici buď dá vyšší nabídku, nebo pasuje'; no more than their money."""
+    auction = state["auction"]
+    who = auction["turn"]
+    if who is None:
+        return []
+    money = state["players"][who]["money"]
+    return [Legal("bid", {"amount": tuple(range(auction["bid"] + 1, money + 1))}), Legal("drop_out")]
+
+
+def _investments(state):
+    """A box of this round's column with room that the player can pay for, or stop investing."""
+    invest = state["invest"]
+    if not invest:
+        return []
+    seat, rnd = invest["turn"], state["round"]
+    player = state["players"][seat]
+    out = []
+    for cost in state["board"].get("invest_costs") or []:
+        if cost > player["money"] or player["cubes_left"] <= 0 or rules.cubes_in_box(state, rnd, cost) >= rules.CUBES_PER_BOX:
+            continue
+        vp = rules.box_vp(state, rnd, cost)
+        out.append(Legal("invest", {"cost": (cost,), "vp": (None, vp) if vp is not None else tuple(range(0, 41))}))
+    return [*out, Legal("pass")]
+
+
+def _exploration(state):
+    """'musí vybrat jedno prázdné území'; 'Pokud už neexistuje prázdné území, nevykonává se akce průzkum.'"""
+    if state["pending_seed"] or not state["explore"] or rules.explorer(state) is None:
+        return []
+    empty = tuple(sorted(n for n, r in state["regions"].items() if bd.is_empty(r)))
+    if empty:
+        return [Legal("explore", {"region": empty}),
+                Legal("skip_exploration", reason=Label(N_("%(region)s is still empty and can be explored."), region=empty[0]))]
+    return [Legal("skip_exploration")]
+
+
+PLAYER_STEPS = {"actions": _actions, "investments": _investments, "exploration": _exploration}

@@ -1,0 +1,409 @@
+"""Plays: every finished table is one recorded play; history, statistics, exports and BG Stats.
+
+A play is a *record* of a result, not a game state: when a table's head reaches a finished
+state, ``sync`` writes the game's own ``scores`` (totals, ranks with the game's tie-breaks,
+breakdowns) with the players, options and times; when undo (or a reopen) un-finishes it, the
+play goes; finishing again writes it again under the same id. So a table is at most one play.
+
+The id is derived from the table's secret seed (a one-way hash), never the table's code: the
+code is the capability to change the table and must not reach the history page, an export or
+BG Stats. The same game imported again (same seed) stays one play.
+
+Everything below ``sync`` is a pure function over play dicts (``load`` gives them), so the
+statistics are tested against a hand computation without a database.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from datetime import datetime, timezone
+from urllib.parse import quote
+
+from . import engine
+
+PER_PAGE = 20
+SOURCE_NAME = "Table Companion"
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def _dump(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def play_id(seed: str) -> str:
+    return hashlib.sha256(f"play:{seed}".encode()).hexdigest()[:16]
+
+
+# --- Recording --------------------------------------------------------------------------------
+
+
+def result(game, players: list, game_state: dict, profile: dict) -> list[dict]:
+    """The final ranking as the game computes it, one entry per player in seat order.
+
+    A row with ``seat`` None is the game's own opponent (Botrik in Hamlet solo): it is kept as a
+    ``bot`` so the card shows who won, and left out of the players' statistics.
+    """
+    out = []
+    for row in game.scores(game_state, profile):
+        seat = row.get("seat")
+        player = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+        out.append(
+            {
+                "seat": seat if player else None,
+                "name": row.get("name") or (player["name"] if player else "?"),
+                "colour": player["colour"] if player else None,
+                "bot": player is None,
+                "score": row["total"],
+                "rank": row["rank"],
+                "winner": row["rank"] == 1,
+                "breakdown": row.get("breakdown") or [],
+                "tiebreak": row.get("tiebreak") or [],
+            }
+        )
+    return sorted(out, key=lambda p: (p["bot"], p["seat"] if p["seat"] is not None else 0))
+
+
+def start_seat(initial_game_state: dict) -> int | None:
+    """Who started, read from the game's state before the first event.
+
+    A game with a start player keeps it as ``start`` (Giganten: "Nyní se určí začínající
+    hráč.") or as the first of ``order`` (Tinners' Trail: "Pro první kolo náhodně určete
+    pořadí hráčů."); a game with neither has no start player to record.
+    """
+    start = initial_game_state.get("start")
+    if isinstance(start, int) and not isinstance(start, bool):
+        return start
+    order = initial_game_state.get("order")
+    if isinstance(order, list) and order and isinstance(order[0], int):
+        return order[0]
+    return None
+
+
+def record(game, code: str, seed: str, players: list, options: dict, initial: dict, state: dict, started: str, finished: str) -> dict:
+    """The plays row of a finished table (JSON columns as text)."""
+    return {
+        "id": play_id(seed),
+        "code": code,
+        "game": game.slug,
+        "started": started,
+        "finished": finished,
+        "players": _dump(result(game, players, state["game"], engine.profile_values(state))),
+        "start_seat": start_seat(initial["game"]),
+        "options": _dump(options),
+        # the score pad's option; every other game is won by the highest score
+        "highest_wins": int(not options.get("lowest_wins")),
+    }
+
+
+def sync(db, table, head: int, state: dict) -> None:
+    """Keep the table's play in step with its head (called where the head moves, in its transaction)."""
+    if not table.game.finished(state["game"]):
+        db.execute("delete from plays where code = ?", [table.code])
+        return
+    initial = json.loads(db.execute("select initial from tables where code = ?", [table.code]).fetchone()[0])
+    first, last = db.execute(
+        "select (select created from events where code = ?1 and seq = 1), (select created from events where code = ?1 and seq = ?2)",
+        [table.code, head],
+    ).fetchone()
+    # an imported table was created after its events: the play started with its first event
+    started = min(t for t in (table.created, first) if t)
+    db["plays"].upsert(
+        record(table.game, table.code, table.seed, table.players, table.options, initial, state, started, last or table.created), pk="id"
+    )
+
+
+def backfill(db) -> None:
+    """Turn the finished tables of a database made before plays existed into plays (the migration)."""
+    from . import table as tables
+
+    for (code,) in db.execute("select code from tables where finished = 1").fetchall():
+        try:
+            t = tables.load(db, code)
+        except tables.TableNotFound:  # a game this version no longer has
+            continue
+        sync(db, t, t.head, t.state)
+
+
+# --- Reading ----------------------------------------------------------------------------------
+
+
+def _parse(row: dict) -> dict:
+    play = dict(row)
+    play["players"] = json.loads(row["players"])
+    play["options"] = json.loads(row["options"])
+    play["highest_wins"] = bool(row["highest_wins"])
+    play["duration"] = duration(play)
+    return play
+
+
+def load(db, game: str | None = None) -> list[dict]:
+    """All plays (of one game), newest first."""
+    where, args = ("where game = ?", [game]) if game else ("", [])
+    return [_parse(r) for r in db.query(f"select * from plays {where} order by finished desc, rowid desc", args)]
+
+
+def get(db, pid: str) -> dict | None:
+    rows = list(db.query("select * from plays where id = ?", [pid]))
+    return _parse(rows[0]) if rows else None
+
+
+def for_table(db, code: str) -> dict | None:
+    rows = list(db.query("select * from plays where code = ?", [code]))
+    return _parse(rows[0]) if rows else None
+
+
+def duration(play: dict) -> int:
+    """Seconds from the start to the finishing event."""
+    try:
+        return max(0, int((datetime.fromisoformat(play["finished"]) - datetime.fromisoformat(play["started"])).total_seconds()))
+    except (TypeError, ValueError):
+        return 0
+
+
+# --- Names: matched case-insensitively, renamed and merged through aliases -------------------------
+
+
+def key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def aliases(db) -> dict[str, str]:
+    return {r["key"]: r["name"] for r in db.query("select key, name from player_names")}
+
+
+def canonical(name: str, names: dict[str, str]) -> str:
+    """The name a player is known by now (after renames and merges)."""
+    return names.get(key(name), name)
+
+
+def known_names(plays: list[dict], names: dict[str, str]) -> list[str]:
+    """Every human player's name on this install, most recently played first, each once."""
+    seen, out = set(), []
+    for play in plays:  # newest first
+        for p in play["players"]:
+            if p["bot"]:
+                continue
+            name = canonical(p["name"], names)
+            if key(name) not in seen:
+                seen.add(key(name))
+                out.append(name)
+    return out
+
+
+class NameTaken(ValueError):
+    pass
+
+
+def rename(db, old: str, new: str, merge: bool, known: list[str]) -> None:
+    """Rename a player everywhere; into a name already known only when ``merge`` is asked for.
+
+    The plays keep the names typed at the table (a reopened table writes them again); the alias
+    table says what each is called now, so statistics and filters follow the new name.
+    """
+    old_key, new_key = key(old), key(new)
+    taken = any(key(n) == new_key for n in known) and new_key != old_key
+    if taken and not merge:
+        raise NameTaken(new)
+    if taken:  # a merge keeps the spelling the other player already has
+        new = next(n for n in known if key(n) == new_key)
+    for row in list(db.query("select key from player_names where name = ? collate nocase", [old])):
+        db["player_names"].upsert({"key": row["key"], "name": new}, pk="key")
+    db["player_names"].upsert({"key": old_key, "name": new}, pk="key")
+
+
+# --- History and statistics (pure) ---------------------------------------------------------------
+
+
+def with_player(plays: list[dict], name: str, names: dict[str, str]) -> list[dict]:
+    wanted = key(canonical(name, names))
+    return [pl for pl in plays if any(not p["bot"] and key(canonical(p["name"], names)) == wanted for p in pl["players"])]
+
+
+def page(items: list, number: int, per_page: int = PER_PAGE) -> tuple[list, int]:
+    """One page of ``items`` and the number of pages; ValueError for a page that does not exist."""
+    pages = max(1, -(-len(items) // per_page))
+    if not 1 <= number <= pages:
+        raise ValueError(number)
+    return items[(number - 1) * per_page : number * per_page], pages
+
+
+def _goodness(score: int, highest_wins: bool) -> int:
+    return score if highest_wins else -score
+
+
+def player_stats(plays: list[dict], names: dict[str, str]) -> list[dict]:
+    """Per player: plays, wins, win rate, average, best and worst score, last played.
+
+    Best and worst follow each play's direction: in a lowest-wins game the lowest score is best.
+    """
+    by: dict[str, dict] = {}
+    for play in plays:
+        for p in play["players"]:
+            if p["bot"]:
+                continue
+            name = canonical(p["name"], names)
+            s = by.setdefault(key(name), {"name": name, "plays": 0, "wins": 0, "total": 0, "best": None, "worst": None, "last": ""})
+            s["plays"] += 1
+            s["wins"] += int(p["winner"])
+            s["total"] += p["score"]
+            mine = (_goodness(p["score"], play["highest_wins"]), p["score"])
+            s["best"] = mine if s["best"] is None or mine[0] > s["best"][0] else s["best"]
+            s["worst"] = mine if s["worst"] is None or mine[0] < s["worst"][0] else s["worst"]
+            s["last"] = max(s["last"], play["finished"])
+    out = []
+    for s in by.values():
+        out.append(
+            {
+                "name": s["name"],
+                "plays": s["plays"],
+                "wins": s["wins"],
+                "win_rate": s["wins"] / s["plays"],
+                "average": s["total"] / s["plays"],
+                "best": s["best"][1],
+                "worst": s["worst"][1],
+                "last": s["last"],
+            }
+        )
+    return sorted(out, key=lambda s: (-s["wins"], -s["win_rate"], -s["plays"], key(s["name"])))
+
+
+def totals(plays: list[dict]) -> dict:
+    return {"plays": len(plays), "seconds": sum(p["duration"] for p in plays)}
+
+
+def game_stats(plays: list[dict], names: dict[str, str]) -> dict:
+    """One game's plays: the best score ever (who, when), the average winning score, the distribution."""
+    best = None
+    winning = []
+    scores = []
+    for play in reversed(plays):  # oldest first: a best score equalled later stays with who made it first
+        won = [p["score"] for p in play["players"] if p["winner"]]
+        if won:
+            winning.append(sum(won) / len(won))
+        for p in play["players"]:
+            scores.append(p["score"])
+            goodness = _goodness(p["score"], play["highest_wins"])
+            if best is None or goodness > best["goodness"]:
+                best = {"goodness": goodness, "score": p["score"], "name": canonical(p["name"], names), "colour": p["colour"], "when": play["finished"]}
+    return {
+        **totals(plays),
+        "best": best,
+        "average_winning": sum(winning) / len(winning) if winning else None,
+        "histogram": histogram(scores),
+    }
+
+
+def histogram(scores: list[int], bins: int = 8) -> list[dict]:
+    """Scores in up to ``bins`` equal, whole-number ranges: [{"lo", "hi", "count"}]."""
+    if not scores:
+        return []
+    lo, hi = min(scores), max(scores)
+    width = max(1, -(-(hi - lo + 1) // bins))
+    out = []
+    start = lo
+    while start <= hi:
+        end = start + width - 1
+        out.append({"lo": start, "hi": end, "count": sum(1 for s in scores if start <= s <= end)})
+        start = end + 1
+    return out
+
+
+# --- Exports and BG Stats ------------------------------------------------------------------------
+
+CSV_COLUMNS = ("play", "game", "started", "finished", "duration_min", "seat", "name", "colour", "score", "rank", "winner", "start_player", "options")
+
+
+def export_rows(plays: list[dict], game_names: dict[str, str]) -> list[dict]:
+    """One row per player per play (the CSV's columns, documented in docs/plays.md)."""
+    rows = []
+    for play in plays:
+        for p in play["players"]:
+            rows.append(
+                {
+                    "play": play["id"],
+                    "game": game_names.get(play["game"], play["game"]),
+                    "started": play["started"],
+                    "finished": play["finished"],
+                    "duration_min": round(play["duration"] / 60),
+                    "seat": "" if p["seat"] is None else p["seat"] + 1,
+                    "name": p["name"],
+                    "colour": p["colour"] or "",
+                    "score": p["score"],
+                    "rank": p["rank"],
+                    "winner": int(p["winner"]),
+                    "start_player": int(p["seat"] is not None and p["seat"] == play["start_seat"]),
+                    "options": _dump(play["options"]),
+                }
+            )
+    return rows
+
+
+def to_csv(rows: list[dict]) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
+
+
+def public(play: dict) -> dict:
+    """A play as the JSON export shows it: everything but the table's code (a capability)."""
+    return {k: v for k, v in play.items() if k != "code"}
+
+
+def bgstats(play: dict, game_name: str, bgg_id: int | None = None) -> dict:
+    """The play in BG Stats' "createPlay" format (docs/plays.md says where it is documented).
+
+    ``playDate`` is the finishing time in UTC as "yyyy-MM-dd HH:mm:ss"; ``sourceGameId`` and
+    ``sourcePlayerId`` are stable so BG Stats remembers how it matched them; without a verified
+    ``bggId`` BG Stats matches the game by name.
+    """
+    finished = datetime.fromisoformat(play["finished"])
+    game = {"name": game_name, "sourceGameId": f"table-companion:{play['game']}", "highestWins": play["highest_wins"], "noPoints": False}
+    if bgg_id:
+        game["bggId"] = bgg_id
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play["id"],
+        "playDate": finished.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": round(play["duration"] / 60),
+        "game": game,
+        "players": [
+            {
+                "name": p["name"],
+                "sourcePlayerId": key(p["name"]),
+                "score": p["score"],
+                "rank": p["rank"],
+                "winner": p["winner"],
+                "startPlayer": p["seat"] is not None and p["seat"] == play["start_seat"],
+            }
+            for p in play["players"]
+        ],
+    }
+
+
+def bgstats_url(data: dict) -> str:
+    return BGSTATS_URL + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+# --- Rematch -------------------------------------------------------------------------------------
+
+
+def rematch(play: dict) -> tuple[list, dict]:
+    """Players (same names and colours) and options for the next table of the same game.
+
+    Where the game has a start player the seat order turns so the next player clockwise sits
+    first (the same people in the same places, one seat on), and a chosen start player
+    (Giganten's ``start_player``, 1-based; 0 draws one) becomes that first seat.
+    """
+    players = [{"name": p["name"], "colour": p["colour"]} for p in play["players"] if not p["bot"]]
+    options = dict(play["options"])
+    start = play["start_seat"]
+    if start is not None and players:
+        turn = (start + 1) % len(players)
+        players = players[turn:] + players[:turn]
+        if options.get("start_player"):
+            options["start_player"] = 1
+    return players, options

@@ -1,0 +1,122 @@
+"""Gold Rush through the phones: secrets stay on their phone, bad input changes nothing, the pile replays."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import table as tables
+from companion.web import get_db
+from helpers import act, every_form_survives
+
+HX = {"HX-Request": "true"}
+PLAYERS = {"game": "gold-rush", "name0": "Anna", "colour0": "blue", "name1": "Ben", "colour1": "red", "name2": "Cyril", "colour2": "yellow",
+           "opt_ore": "app", "opt_farmers": "1", "opt_first": "1"}
+ANNA, BEN, CYRIL = range(3)
+
+
+@pytest.fixture
+def phones(app):
+    """The host's phone (Anna), Ben's, Cyril's and the shared view (no seat), on one app-pile table with known token counts."""
+    anna, ben, cyril, shared = (app.test_client() for _ in range(4))
+    r = anna.post("/new", data=PLAYERS)
+    code = r.headers["Location"].rstrip("/").split("/t/")[1]
+    for seat, phone in enumerate((anna, ben, cyril)):
+        assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code in (204, 303)
+    html = anna.get(f"/t/{code}/settings").get_data(as_text=True)
+    v = re.search(r'name="v" value="(\d+)"', html).group(1)
+    r = anna.post(f"/t/{code}/settings", data={"key": "ore_counts", "value": "10 20 15 10 8", "confirmed": "1", "v": v})
+    assert r.status_code == 303
+    return code, (anna, ben, cyril, shared)
+
+
+def post(phone, code, action, lang="en", **params):
+    """An action from any phone, with the table's current version (a phone may have no form for it)."""
+    html = phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    v = re.search(r'data-version="(\d+)"', html).group(1)
+    data = {"action": action, "form": action, "v": v, "nonce": f"test-{action}-{v}", **{k: str(x) for k, x in params.items()}}
+    return phone.post(f"/t/{code}/act", data=data, headers={**HX, "Accept-Language": lang})
+
+
+def state(app, code):
+    with app.app_context():
+        return tables.load(get_db(), code).game_state
+
+
+def test_a_token_taken_shows_only_on_its_owners_phone(app, phones):
+    """"Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl.\""""
+    code, (anna, ben, cyril, shared) = phones
+    assert act(anna, code, "lay_tile", mountain=0, nuggets=3).status_code == 200
+    assert act(anna, code, "end_turn").status_code == 200
+    assert act(ben, code, "lay_tile").status_code == 200
+    assert act(ben, code, "place_tent", mountain=2).status_code == 200
+    act(ben, code, "end_turn")
+    act(cyril, code, "lay_tile")
+    act(cyril, code, "end_turn")
+    act(anna, code, "lay_tile")
+    act(anna, code, "end_turn")
+    act(ben, code, "lay_tile")
+    assert act(ben, code, "take_token").status_code == 200
+    assert len(state(app, code)["seats"][BEN]["hand"]) == 1
+    bens = ben.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    assert bens.count('class="gr-token"') == 1
+    for phone in (anna, cyril, shared):
+        for url in ("/", "/panel", "/log", "/version", "/settings"):
+            body = phone.get(f"/t/{code}{url}", headers=HX).get_data(as_text=True)
+            assert "gr-token" not in body
+        refused = post(phone, code, "take_token")  # an error on another phone says nothing of Ben's token
+        assert refused.status_code == 422 and "gr-token" not in refused.get_data(as_text=True)
+    # the export (every secret) only for the device that started the table
+    assert ben.get(f"/t/{code}/export.json").status_code == 404
+
+
+def test_bad_input_is_refused_where_it_was_tapped_and_changes_nothing(app, phones):
+    code, (anna, ben, cyril, shared) = phones
+    before = state(app, code)
+    r = act(anna, code, "lay_tile", form="lay_tile", nuggets="x")
+    assert r.status_code == 400 and 'role="alert"' in r.get_data(as_text=True)
+    act(anna, code, "lay_tile", mountain=1)
+    act(anna, code, "place_cowboy", role="rail")
+    before = state(app, code)
+    assert act(anna, code, "railway", form="railway", tiles=0, c0=1).status_code == 400  # a railway of 0 tiles
+    r = act(anna, code, "railway", form="railway", tiles=3, c0=2)  # more railwaymen than Anna has there
+    assert r.status_code == 422 and "only 1 railwayman on" in r.get_data(as_text=True)
+    r = post(ben, code, "take_token")
+    assert r.status_code == 422 and "Anna" in r.get_data(as_text=True)
+    r = post(anna, code, "railway", lang="cs", tiles=3, c0=2)
+    assert r.status_code == 422 and "1 železničáře" in r.get_data(as_text=True)
+    assert state(app, code) == before
+
+
+def test_take_a_token_without_a_tent_is_422(app, phones):
+    """"může si vzít horní žeton s rudou, pokud má v daných horách svůj stan.\""""
+    code, (anna, *_rest) = phones
+    act(anna, code, "lay_tile")
+    r = act(anna, code, "take_token", form="take_token")
+    assert r.status_code == 422 and "has no tent" in r.get_data(as_text=True)
+
+
+def test_the_pile_is_the_same_after_undo_and_redo_and_after_undo_and_the_same_tile(app, phones):
+    code, (anna, *_rest) = phones
+    act(anna, code, "lay_tile", mountain=0, nuggets=3)
+    drawn = state(app, code)["mountains"][1]["stack"]
+    assert len(drawn) == 3
+    v = lambda: re.search(r'data-version="(\d+)"', anna.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)).group(1)
+    assert anna.post(f"/t/{code}/undo", data={"v": v()}, headers=HX).status_code == 200
+    assert len(state(app, code)["mountains"]) == 1
+    assert anna.post(f"/t/{code}/redo", data={"v": v()}, headers=HX).status_code == 200
+    assert state(app, code)["mountains"][1]["stack"] == drawn
+    anna.post(f"/t/{code}/undo", data={"v": v()}, headers=HX)
+    act(anna, code, "lay_tile", mountain=0, nuggets=3)
+    assert state(app, code)["mountains"][1]["stack"] == drawn
+
+
+def test_every_form_keeps_every_choice_after_a_refusal(app, phones):
+    code, (anna, ben, cyril, shared) = phones
+    seen: set = set()
+    url = f"/t/{code}/act"
+    assert every_form_survives(anna, url, anna.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True), seen=seen) >= 1
+    act(anna, code, "lay_tile", mountain=1, nuggets=1)
+    act(anna, code, "place_cowboy", role="rail")
+    every_form_survives(anna, url, anna.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True), seen=seen)
+    assert any(shape[0] == "f-railway" for shape in seen)

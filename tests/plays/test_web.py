@@ -1,0 +1,184 @@
+"""Issue 16 through the web: history with filters and pages, the result card at the end of a
+game, statistics, BG Stats, CSV and JSON, rematch, known names, renames; bad input is 400."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from urllib.parse import unquote
+
+from companion import plays, table
+from helpers import act, start_table
+from helpers_plays import db_of, giganten, scorepad
+
+EN = {"Accept-Language": "en"}
+
+
+def finished_pad(client, points=(12, 7, 12), **fields):
+    code = start_table(client, **fields)
+    for seat, pts in enumerate(points):
+        act(client, code, "score", seat=seat, points=pts)
+    assert act(client, code, "finish").status_code == 200
+    return code
+
+
+def test_the_end_of_a_game_shows_the_result_card_with_share_image_bg_stats_and_play_again(client):
+    code = finished_pad(client)
+    html = client.get(f"/t/{code}/", headers=EN).get_data(as_text=True)
+    card = html[html.index('class="result-card"'):]
+    for text in ("Share", "Image", "Push to BG Stats", "Play again", "How Red scored", "Round 1"):
+        assert text in card
+    assert f"/t/{code}/log" in card  # this phone was at the table: its log is one tap away
+
+
+def test_history_lists_plays_newest_first_with_their_winners_and_never_a_table_code(client, phone, app):
+    first = finished_pad(client, (12, 7, 12))
+    second = finished_pad(client, (1, 9, 2))
+    html = phone.get("/plays", headers=EN).get_data(as_text=True)
+    cards = re.findall(r'<article class="result-card".*?</article>', html, re.S)
+    assert len(cards) == 2 and "2 plays" in html
+    newest, older = cards
+    assert re.search(r'class="winner".*?Blue', newest, re.S) and "Red" not in re.findall(r'<li class="winner">.*?</li>', newest, re.S)[0]
+    assert len(re.findall(r'<li class="winner">', older)) == 2  # the tie: Red and Green share first place
+    assert first not in html and second not in html  # another phone never learns a table's code
+    assert first not in phone.get("/plays.json").get_data(as_text=True)
+
+
+def test_history_filters_by_game_and_by_player_case_insensitively(client, app):
+    db = db_of(app)
+    scorepad(db, ["Anna", "Ben"], [3, 5])
+    scorepad(db, ["anna", "Cyril"], [3, 5])
+    giganten(db)
+    html = client.get("/plays?game=scorepad", headers=EN).get_data(as_text=True)
+    assert "2 plays" in html and "Giganten</a>" not in html
+    assert "3 plays" in client.get("/plays?player=ANNA", headers=EN).get_data(as_text=True)  # two pads, and Anna at Giganten
+    assert "1 play" in client.get("/plays?player=cyril&game=scorepad", headers=EN).get_data(as_text=True)
+    assert "0 plays" in client.get("/plays?player=Nobody", headers=EN).get_data(as_text=True)
+
+
+def test_history_pages_and_bad_filters_answer_400(client, app):
+    db = db_of(app)
+    for i in range(21):
+        scorepad(db, ["Anna", "Ben"], [i + 1, 5])
+    one = client.get("/plays", headers=EN).get_data(as_text=True)
+    assert one.count('class="result-card"') == 20 and "Page 1 of 2" in one and 'rel="next"' in one
+    two = client.get("/plays?page=2", headers=EN).get_data(as_text=True)
+    assert two.count('class="result-card"') == 1 and 'rel="prev"' in two
+    for bad in ("/plays?page=3", "/plays?page=0", "/plays?page=-1", "/plays?page=two", "/plays?game=chess", "/plays?game=../x"):
+        assert client.get(bad).status_code == 400, bad
+    assert client.get("/plays/stats/chess").status_code == 404
+    assert client.get("/plays/0000000000000000").status_code == 404
+
+
+def test_the_bg_stats_link_decodes_to_their_documented_shape_with_this_plays_values(client, app):
+    db = db_of(app)
+    code = giganten(db, start_player=2)
+    play = plays.for_table(db, code)
+    html = client.get(f"/plays/{play['id']}", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', html).group(1)
+    data = json.loads(unquote(link.split("?data=", 1)[1].replace("&amp;", "&")))
+    assert set(data) == {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players"}
+    assert data["sourceName"] == "Table Companion" and data["sourcePlayId"] == play["id"]
+    # BG Stats matches by name, in English, whatever the phone reads; no BoardGameGeek id is verified
+    assert data["game"] == {"name": "Giganten", "sourceGameId": "table-companion:giganten", "highestWins": True, "noPoints": False}
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", data["playDate"]) and data["playDate"] == play["finished"][:19].replace("T", " ")
+    assert data["durationMin"] == round(play["duration"] / 60)
+    t = table.load(db, code)
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in data["players"]] == [
+        (q["name"], q["money"], r, r == 1) for q, r in zip(t.game_state["players"], [pl["rank"] for pl in play["players"]])]
+    assert [p["startPlayer"] for p in data["players"]] == [False, True, False]
+    assert all(p["sourcePlayerId"] == p["name"].casefold() for p in data["players"])
+
+
+def test_csv_round_trips_and_json_holds_every_play(client, app):
+    db = db_of(app)
+    scorepad(db, ["Anna", "Ben, the \"second\"", "Cyril"], [12, 7, 12])
+    giganten(db)
+    body = client.get("/plays.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(body)))
+    assert tuple(rows[0]) == plays.CSV_COLUMNS
+    expected = plays.export_rows(plays.load(db), {"scorepad": "Score pad", "giganten": "Giganten"})
+    assert rows == [{k: str(v) for k, v in row.items()} for row in expected]
+    assert len(rows) == 6 and {r["name"] for r in rows} >= {"Ben, the \"second\""}
+    pad = [r for r in rows if r["game"] == "Score pad"]
+    assert [(r["name"], int(r["score"]), int(r["rank"]), r["winner"]) for r in pad] == [("Anna", 12, 1, "1"), ("Ben, the \"second\"", 7, 3, "0"), ("Cyril", 12, 1, "1")]
+    exported = json.loads(client.get("/plays.json").get_data(as_text=True))
+    assert [p["id"] for p in exported["plays"]] == [p["id"] for p in plays.load(db)]
+    assert all("code" not in p for p in exported["plays"])
+
+
+def test_play_again_starts_the_same_game_with_the_same_players_colours_and_options(client):
+    code = finished_pad(client, (3, 5, 4), opt_lowest_wins="1")
+    pid = plays.for_table(db_of(client.application), code)["id"]
+    r = client.post(f"/plays/{pid}/rematch")
+    assert r.status_code == 303
+    new = r.headers["Location"].rstrip("/").split("/t/")[1]
+    t = table.load(db_of(client.application), new)
+    old = table.load(db_of(client.application), code)
+    assert new != code and t.game.slug == "scorepad" and t.players == old.players and t.options == {"lowest_wins": True}
+    assert not t.finished and t.host == old.host
+    assert new in client.get("/", headers=EN).get_data(as_text=True)  # it is this phone's table now
+
+
+def test_play_again_turns_the_seats_to_the_next_start_player_where_the_game_has_one(app):
+    """'Začínající hráč předá kostku svému levému sousedovi.' -- the next game starts one seat on."""
+    db = db_of(app)
+    play = plays.for_table(db, giganten(db, start_player=2))  # Bert (seat 2 of Anna, Bert, Cyril) started
+    players, options = plays.rematch(play)
+    assert [p["name"] for p in players] == ["Cyril", "Anna", "Bert"] and options["start_player"] == 1
+    assert [p["colour"] for p in players] == ["blue", "red", "grey"]
+    random_start = {**play, "options": {**play["options"], "start_player": 0}}
+    assert plays.rematch(random_start)[1]["start_player"] == 0  # a drawn start player is drawn again
+
+
+def test_the_lobby_offers_names_played_here_most_recent_first(client, app):
+    db = db_of(app)
+    scorepad(db, ["Anna", "Ben"], [1, 2])
+    scorepad(db, ["Cyril", "anna"], [1, 2])
+    html = client.get("/", headers=EN).get_data(as_text=True)
+    assert re.findall(r'data-name="([^"]+)"', html) == ["Cyril", "anna", "Ben"]
+    assert 'href="/plays"' in html
+
+
+def test_a_rename_to_a_name_already_known_is_400_and_changes_nothing_unless_merge_is_ticked(client, app):
+    db = db_of(app)
+    scorepad(db, ["Anna", "Ben"], [1, 2])
+    scorepad(db, ["Anička", "Ben"], [3, 2])
+    r = client.post("/plays/players", data={"name": "Anička", "new_name": "anna"}, headers=EN)
+    assert r.status_code == 400 and "already a player here" in r.get_data(as_text=True)
+    assert plays.aliases(db) == {}
+    assert client.post("/plays/players", data={"name": "Nobody", "new_name": "X"}).status_code == 400
+    assert client.post("/plays/players", data={"name": "Ben", "new_name": ""}).status_code == 400
+    assert client.post("/plays/players", data={"name": "Ben", "new_name": "x" * 41}).status_code == 400
+    assert plays.aliases(db) == {}
+    assert client.post("/plays/players", data={"name": "Anička", "new_name": "anna", "merge": "1"}).status_code == 303
+    stats = {s["name"]: s for s in plays.player_stats(plays.load(db), plays.aliases(db))}
+    assert set(stats) == {"Anna", "Ben"} and (stats["Anna"]["plays"], stats["Anna"]["wins"]) == (2, 1)
+    assert client.post("/plays/players", data={"name": "Ben", "new_name": "Benjamin"}).status_code == 303
+    html = client.get("/plays/stats", headers=EN).get_data(as_text=True)
+    assert "Benjamin" in html and ">Ben<" not in html
+    assert "2 plays" in client.get("/plays?player=benjamin", headers=EN).get_data(as_text=True)
+
+
+def test_statistics_pages_in_czech_and_english_with_the_chart(client, app):
+    db = db_of(app)
+    giganten(db)
+    scorepad(db, ["Anna", "Ben"], [3, 5])
+    en = client.get("/plays/stats/giganten", headers=EN).get_data(as_text=True)
+    assert "Best score ever" in en and "Average winning score" in en and 'class="chart"' in en and en.count('class="bar"') >= 1
+    cs = client.get("/plays/stats", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    assert "Statistiky" in cs and "Giganten" in cs
+
+
+def test_the_card_image_is_an_svg_file_with_the_ranking(client, app):
+    db = db_of(app)
+    scorepad(db, ["Anna", "<Ben>"], [3, 5])
+    pid = plays.load(db)[0]["id"]
+    r = client.get(f"/plays/{pid}/card.svg", headers=EN)
+    assert r.mimetype == "image/svg+xml" and "attachment" in r.headers["Content-Disposition"]
+    svg = r.get_data(as_text=True)
+    assert "&lt;Ben&gt;" in svg and "<Ben>" not in svg and "Score pad" in svg
+    import xml.etree.ElementTree as ET
+
+    ET.fromstring(svg)  # well-formed

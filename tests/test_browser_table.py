@@ -1,0 +1,47 @@
+"""At the table in real Chromium (issue 15): the table display of every game at 1024×768 landscape,
+in both languages and colour schemes: nothing overflows sideways, the type is big, it follows the table."""
+from __future__ import annotations
+
+import pytest
+
+from test_browser import GAME_PLAYERS, browser, server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1}
+
+
+def start(page, base, slug, lang):
+    page.goto(base + "/")
+    page.locator(f'input[name="game"][value="{slug}"]').check()
+    for i in range(GAME_PLAYERS[slug]):
+        page.fill(f"#name{i}", ["Anna", "Ben", "Cyril", "Dana"][i])
+    page.locator("form.new-table button[type=submit]").last.click()
+    page.wait_for_url("**/t/*/")
+    return page.url
+
+
+@pytest.mark.parametrize("slug", sorted(GAME_PLAYERS))
+def test_the_display_of_every_game_fits_a_landscape_tablet_in_big_type(browser, server, slug, tmp_path):  # noqa: F811
+    for lang, scheme in (("en-GB", "light"), ("cs-CZ", "dark")):
+        page = browser.new_context(**TABLET, locale=lang, color_scheme=scheme).new_page()
+        url = start(page, server, slug, lang)
+        page.goto(url + "display")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        # readable across the table: body text at least 20 px, the board left of the log
+        assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 20
+        board, log = page.locator(".d-board").bounding_box(), page.locator(".d-log").bounding_box()
+        assert board["x"] + board["width"] <= log["x"]
+        page.screenshot(path=str(tmp_path / f"display-{slug}-{scheme}.png"))
+        assert page.locator(".d-qr img").evaluate("img => img.complete && img.naturalWidth > 0")
+
+
+def test_the_display_follows_the_table_without_reloading(browser, server):  # noqa: F811
+    ctx = browser.new_context(**TABLET, locale="en-GB")
+    phone, display = ctx.new_page(), ctx.new_page()
+    url = start(phone, server, "scorepad", "en-GB")
+    display.goto(url + "display")
+    phone.get_by_label("Ben").first.check()
+    phone.fill("#points", "7")
+    phone.get_by_role("button", name="Add points").click()
+    display.locator(".d-log li", has_text="Ben scored 7").wait_for(timeout=4000)
+    display.locator(".d-totals li", has_text="Ben").locator(".big", has_text="7").wait_for(timeout=4000)

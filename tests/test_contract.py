@@ -1,0 +1,259 @@
+"""The game contract, played: every registered game from seeded random starts, through ``legal``.
+
+Each game is played by choosing a random allowed ``Legal`` of any seat (or of the table, seat
+None) and drawing its parameters from ``choices`` or, where a parameter is not listed, from its
+field's range, with undo and redo at random points, on the real table layer (a temporary
+database). After every step: the state is plain JSON; stepping the events in force again from the
+start gives the snapshot (and at the end ``replay`` and an export/import round trip do too);
+every seat's view and the shared view carry no other seat's secrets; ``to_act`` names real seats
+and is empty once the game is finished. An allowed ``Legal`` must be accepted; a greyed one must
+raise ``RuleError``; any other exception fails the test.
+
+New games are covered by iterating the registry. A game with secrets says what they are in
+``SECRETS`` below (how to change one seat's secrets without changing what anyone else may see).
+``CONTRACT_STEPS=100000 CONTRACT_GAMES=300 pytest tests/test_contract.py`` plays 300 games per
+game (CI plays fewer: see ``STEP_BUDGET``).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import string
+
+import pytest
+
+from companion import engine, store
+from companion import table as tables
+from companion.games import GAMES
+from companion.games.base import PALETTE, Bool, Choice, Int, IntList, RuleError, Text
+
+MAX_STEPS = 500  # the first game of each goes on to its end or this many steps
+CI_STEPS = 150  # the later ones stop here
+# CI plays games until this many steps are played (the same seeds, so the same games, every run):
+# a short game like Hamlet's gets many games, a long one a few; the file stays within ~20 s.
+STEP_BUDGET = int(os.environ.get("CONTRACT_STEPS", "0")) or 1200
+MAX_GAMES = int(os.environ.get("CONTRACT_GAMES", "0")) or 60
+
+
+# --- secrets: a game's scrambler changes what ``seat`` alone may know ---------------------------
+
+
+def _giganten_secrets(state, seat):
+    """"Každý hráč si své prodejní licence udržuje v tajnosti": the hand's 1s and 2s (same number of
+    cards, which the table sees) and the order and make-up of every deck stay off other phones."""
+    variant = json.loads(json.dumps(state))
+    hand = variant["players"][seat]["hand"]
+    if hand is not None:
+        hand["ones"], hand["twos"] = hand["twos"], hand["ones"]
+    lic = variant["licences"]
+    if lic is not None:
+        lic["ones"], lic["twos"] = lic["twos"], lic["ones"]
+    for key, pile in (variant["decks"] or {}).items():
+        if not key.endswith("_discard"):
+            pile.reverse()
+    return variant
+
+
+SECRETS = {"giganten": _giganten_secrets}
+
+# Board values a host may have entered (made up for the test, not claims about a real board): half
+# the games enter them as profile events first, so the paths that use a known chart, map, deck or
+# die are played too.
+BOARDS = {
+    "giganten": {
+        "red_cards": "3x b2 l2 m5; 3x b1 l3 m4 p2; 3x b3 l1 m6; 3x b1 l2 m5 r1",
+        "beige_cards": "6x l3 m6; 6x l1 m8 p2; 6x l2 m5 o; 6x l2 m7 r1; 6x l4 m4",
+        "black_track_length": 12,
+        "black_levels": [2 * i for i in range(12)],
+    },
+    "tinners-trail": {
+        "map_regions": "A:1:1:coast; B:0:2; C:2:0:coast; D:0:0; E:0:0:coast; F:1:0; G:0:0",
+        "map_borders": "A,B; B,C; C,D; D,E; E,F; F,G; A,G; B,D",
+        "die_tin": [0, 0, 1, 1, 2, 2], "die_copper": [0, 0, 1, 1, 1, 2], "die_water": [0, 1, 1, 2, 2, 3],
+        "price_totals": [-5, 3, 6, 9, 12, 15], "price_tin": [2, 4, 6, 8, 10, 12], "price_copper": [3, 5, 8, 10, 12, 14],
+        "display_miners": [1, 2, 2, 3], "display_ports": [1, 1, 2, 2], "display_trains": [0, 1, 1, 1], "display_adits": [1, 1, 1, 1],
+        "invest_vp_r1": [4, 8, 12, 16], "invest_vp_r3": [6, 12, 18, 24], "invest_vp_r4": [7, 14, 21, 28],
+    },
+}
+
+# Actions a random player should take seldom, or a game would rarely get past its first turns
+# (ending the game at will, corrections, naming one more region); weight 1 for every other.
+RARE = {"end_game": 0.03, "correct": 0.1, "add_region": 0.1}
+
+
+# --- drawing parameters -------------------------------------------------------------------------
+
+TEXT = string.ascii_letters + "ČčŘřŮůÉé 0123456789"
+
+
+def _pick(values, rnd):
+    values = tuple(values)
+    # half the time one of the first few: the lowest bids, the nearest fields (games reach their end)
+    return rnd.choice(values[:3] if rnd.random() < 0.5 else values)
+
+
+def draw_value(spec, rnd):
+    """A value a form could send for ``spec``: anything in its range (None where it may be blank)."""
+    if isinstance(spec, Int):
+        if not spec.required and rnd.random() < 0.15:
+            return None
+        return _pick(range(spec.lo, spec.hi + 1), rnd)
+    if isinstance(spec, Choice):
+        return rnd.choice(spec.values + (() if spec.required else (None,)))
+    if isinstance(spec, Bool):
+        return rnd.random() < 0.5
+    if isinstance(spec, Text):
+        if not spec.required and rnd.random() < 0.3:
+            return ""
+        text = "".join(rnd.choice(TEXT) for _ in range(rnd.randint(1, min(spec.max_len, 12)))).strip()
+        return text or "x"
+    if isinstance(spec, IntList):
+        return [_pick(range(spec.lo, spec.hi + 1), rnd) for _ in range(rnd.randint(spec.min_len, min(spec.max_len, spec.min_len + 4)))]
+    raise AssertionError(f"no drawing for {spec!r}")
+
+
+def draw_params(game, entry, rnd) -> dict:
+    spec = game.actions[entry.action]
+    assert set(entry.choices) <= set(spec), f"{game.slug}: {entry.action} lists choices for unknown parameters {set(entry.choices) - set(spec)}"
+    params = {}
+    for name, field in spec.items():
+        if name in entry.choices:
+            assert entry.choices[name], f"{game.slug}: {entry.action}.{name} is offered with no value to choose"
+            value = copy.deepcopy(_pick(entry.choices[name], rnd))
+            assert engine.is_valid(field, value), f"{game.slug}: {entry.action}.{name}={value!r} is offered but no form could send it"
+        else:
+            value = draw_value(field, rnd)
+        params[name] = value
+    return params
+
+
+def draw_options(game, rnd) -> dict:
+    return {o.key: draw_value(o.spec, rnd) if rnd.random() < 0.7 else o.default for o in game.options}
+
+
+def players_for(game, rnd) -> list:
+    n = rnd.randint(game.min_players, game.max_players)
+    colours = rnd.sample(list(game.colours or PALETTE), n)
+    return [{"name": f"P{i + 1}", "colour": colours[i]} for i in range(n)]
+
+
+# --- one game -----------------------------------------------------------------------------------
+
+
+class Play:
+    def __init__(self, game, db, index: int, monkeypatch):
+        self.game, self.db, self.rnd = game, db, random.Random(f"{game.slug}-{index}")
+        monkeypatch.setattr(tables, "new_seed", lambda: f"contract-{game.slug}-{index}")
+        self.players = players_for(game, self.rnd)
+        options = draw_options(game, self.rnd)
+        try:
+            self.code = tables.create(db, game.slug, self.players, options, host="host")
+        except RuleError:  # options the game refuses together (e.g. two landmark modifiers)
+            self.code = tables.create(db, game.slug, self.players, {o.key: o.default for o in game.options}, host="host")
+        table = tables.load(db, self.code)
+        self.seed = table.seed
+        self.states = [table.state]  # the state after k events in force, stepped again from the start
+        self.steps = 0
+        if self.rnd.random() < 0.5:
+            for key, value in BOARDS.get(game.slug, {}).items():
+                params = {"key": key, "value": value, "confirmed": True}
+                table = tables.act(db, self.code, "profile", "profile", params, None, table.version).table
+                self.states.append(engine.step(game, self.states[-1], self.seed, "profile", "profile", params, None).state)
+
+    def check(self):
+        """After every change: plain JSON, the same as stepping the log again, no secret leaked."""
+        table = tables.load(self.db, self.code)
+        tstate = table.state  # read back from the JSON the table layer stored
+        assert tstate == self.states[table.head], f"{self.game.slug}: the snapshot differs from stepping the events in force again"
+        profile = engine.profile_values(tstate)
+        g = tstate["game"]
+        seats = range(len(self.players))
+        scramble = SECRETS.get(self.game.slug)
+        # every seat's view where there are secrets to compare; else the shared one and one seat's
+        viewers = [None, *seats] if scramble else [None, self.rnd.choice(seats)]
+        views = {seat: self.game.view(g, seat, profile) for seat in viewers}
+        json.dumps([list(views.values()), self.game.prompt(g, profile).to_json(), self.game.scores(g, profile)])
+        to_act = engine.to_act(self.game, tstate)
+        assert all(s in seats for s in to_act), f"{self.game.slug}: to_act names {to_act}"
+        if scramble:
+            for owner in [self.rnd.choice(seats)]:  # one owner a step keeps a game fast; every step checks one
+                variant = scramble(g, owner)
+                for viewer in [None, *seats]:
+                    if viewer != owner:
+                        assert self.game.view(variant, viewer, profile) == views[viewer], \
+                            f"{self.game.slug}: seat {viewer}'s view shows seat {owner}'s secrets"
+                        assert self.game.legal(variant, viewer, profile) == self.game.legal(g, viewer, profile), \
+                            f"{self.game.slug}: seat {viewer}'s legal actions depend on seat {owner}'s secrets"
+        return table
+
+    def step(self) -> bool:
+        """One random move; False once the game is finished."""
+        table = self.check()
+        tstate = table.state
+        rnd = self.rnd
+        if table.head and rnd.random() < 0.05:
+            tables.undo(self.db, self.code, table.version)
+            return True
+        if table.head + 1 < len(self.states) and rnd.random() < 0.3:
+            tables.redo(self.db, self.code, table.version)
+            return True
+        entries = [(seat, e) for seat in [None, *range(len(self.players))] for e in engine.legal(self.game, tstate, seat)]
+        allowed = [(seat, e) for seat, e in entries if e.allowed]
+        greyed = [(seat, e) for seat, e in entries if not e.allowed]
+        if self.game.finished(tstate["game"]):
+            assert not allowed and engine.to_act(self.game, tstate) == (), f"{self.game.slug}: the game is over but {allowed[:3]} are allowed"
+            return False
+        assert allowed, f"{self.game.slug}: the table is stuck: nothing is legal (to_act {engine.to_act(self.game, tstate)})"
+        if greyed and rnd.random() < 0.3:
+            seat, entry = rnd.choice(greyed)
+            params = draw_params(self.game, entry, rnd)
+            with pytest.raises(RuleError):
+                engine.step(self.game, tstate, self.seed, "action", entry.action, params, seat)
+        seat, entry = rnd.choices(allowed, weights=[RARE.get(e.action, 1) for _, e in allowed])[0]
+        params = draw_params(self.game, entry, rnd)
+        try:
+            tables.act(self.db, self.code, "action", entry.action, params, seat, table.version)
+        except RuleError as e:
+            pytest.fail(f"{self.game.slug}: legal offered {entry.action} {params} to seat {seat}, apply refused: {e}")
+        self.states[table.head + 1:] = [engine.step(self.game, tstate, self.seed, "action", entry.action, params, seat).state]
+        self.steps += 1
+        return True
+
+    def play(self, max_steps: int):
+        while self.steps < max_steps and self.step():
+            pass
+        table = self.check()
+        assert tables.replay(self.db, self.code) == table.state
+        return table
+
+
+def contract_games():
+    return [pytest.param(slug, id=slug) for slug in sorted(GAMES)]
+
+
+@pytest.fixture
+def db():
+    db = store.connect(":memory:")  # the same schema and code paths, without a disk to wait for
+    store.migrate(db)
+    return db
+
+
+@pytest.mark.parametrize("slug", contract_games())
+def test_random_play_through_legal_keeps_the_contract(slug, db, monkeypatch):
+    game = GAMES[slug]
+    if game.legal is None or game.to_act is None:
+        pytest.skip(f"{slug} has no legal/to_act yet")
+    finished = steps = 0
+    for index in range(MAX_GAMES):
+        if steps >= STEP_BUDGET:
+            break
+        play = Play(game, db, index, monkeypatch)
+        table = play.play(CI_STEPS if index else MAX_STEPS)
+        finished, steps = finished + table.finished, steps + play.steps
+        if index == 0:  # the first game also goes through an export and an import
+            export = tables.export(db, table.code)
+            code = tables.import_table(db, json.loads(json.dumps(export)), host="host")
+            assert tables.load(db, code).state == table.state
+    assert finished, f"{slug}: no random game reached its end"
