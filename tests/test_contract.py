@@ -233,8 +233,16 @@ class Play:
         return table
 
 
+# Breaches this test has found in a game that is not fixed yet: strict, so the fix turns them red
+# and the entry is deleted then.
+KNOWN = {
+    "tikal": "legal offers move.to='P11', a space outside the move's Choice field (no form can send it)",
+}
+
+
 def contract_games():
-    return [pytest.param(slug, id=slug) for slug in sorted(GAMES)]
+    return [pytest.param(slug, id=slug, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[slug])] if slug in KNOWN else [])
+            for slug in sorted(GAMES)]
 
 
 @pytest.fixture
