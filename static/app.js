@@ -81,6 +81,20 @@
     form.scrollIntoView({ block: "center", behavior: "smooth" });
   });
 
+  // Times are stored in UTC; only the phone knows its own time zone.
+  function localTimes() {
+    var lang = document.documentElement.lang || undefined;
+    document.querySelectorAll("time[datetime][data-style]").forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime"));
+      if (isNaN(at.getTime())) return;
+      el.textContent = el.dataset.style === "time"
+        ? at.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
+        : at.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", localTimes);
+  document.addEventListener("htmx:afterSettle", localTimes);
+
   // The lobby shows only the chosen game's options, player rows and colours.
   // After a refusal (the page shows an error) every choice stays as the player left it.
   function syncOptions(keep) {

@@ -203,3 +203,20 @@ def test_no_page_scrolls_sideways_at_390px(browser, server, slug, lang, tmp_path
     page.goto(table)
     page.screenshot(path=str(tmp_path / f"{slug}-{lang}.png"), full_page=True)
     page.context.close()
+
+
+def test_times_are_shown_in_the_phones_own_time_zone(browser, server):
+    """Issue 9, point 13: times were UTC. A phone in New York sees New York's clock."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    page = browser.new_context(**PHONE, locale="en-GB", timezone_id="America/New_York").new_page()
+    start_scorepad(page, server)
+    page.goto(page.url + "log")
+    page.goto(server + "/")
+    el = page.locator(".tables time").first
+    at = datetime.fromisoformat(el.get_attribute("datetime")).astimezone(ZoneInfo("America/New_York"))
+    text = el.inner_text()
+    assert f"{at.hour % 12 or 12}:{at.minute:02d}" in text, (text, at)
+    assert datetime.fromisoformat(el.get_attribute("datetime")).astimezone(ZoneInfo("UTC")).strftime("%H:%M") not in text
+    page.context.close()

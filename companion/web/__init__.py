@@ -7,10 +7,12 @@ player's language, the same-origin check on every state-changing request, and re
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, request, session
-from flask_babel import Babel, format_decimal, get_translations, gettext
+from flask_babel import Babel, format_datetime, format_decimal, format_time, get_translations, gettext
+from markupsafe import Markup
 from flask_htmx import HTMX
 
 from .. import store
@@ -92,6 +94,18 @@ def tr(label) -> str:
     return text % params
 
 
+def local_time(iso: str, style: str = "short") -> Markup:
+    """A stored UTC time as a ``<time>``: app.js rewrites it in the phone's own time zone and
+    language (only the phone knows its zone); the text inside is the server clock's reading,
+    for a page seen without JavaScript. ``style`` is "short" (date and time) or "time"."""
+    try:
+        at = datetime.fromisoformat(iso).astimezone()
+    except (TypeError, ValueError):
+        return Markup("")
+    text = format_time(at.replace(tzinfo=None), "short") if style == "time" else format_datetime(at.replace(tzinfo=None), "short")
+    return Markup('<time datetime="{}" data-style="{}">{}</time>').format(iso, style, text)
+
+
 def same_origin() -> bool:
     """A state-changing request must come from a page this server served (no cross-site forms)."""
     if request.headers.get("Sec-Fetch-Site") == "cross-site":
@@ -115,6 +129,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["form_body"] = forms.form_body
+    app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals.update(COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
 
     @app.context_processor

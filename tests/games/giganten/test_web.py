@@ -174,7 +174,7 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     # US: Dana alone bids 1 and wins at once, pays with whatever she holds
     dana.submit("gg-bid-quick", button=("licences", 1))
     assert "You won: hand in 1 licence. Which cards?" in dana.panel() and "Dana pays 1 licence on their own phone." in tv.panel()
-    assert "Vyhrál(a) jsi: odevzdej 1 licenci." in dana.panel("cs")
+    assert "Dražba je vaše: odevzdejte 1 licenci." in dana.panel("cs")
     dana.submit("gg-pay", button=dana.forms()["gg-pay"]["buttons"][0])
     html = dana.panel()
     assert "Sell 1 oil" in html and "$7,000" in html

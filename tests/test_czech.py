@@ -1,0 +1,28 @@
+"""Czech wording every catalog keeps (issue 9, point 13): one form of address ("vy"), gender-
+neutral where the player is unknown, no English left in Czech."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion.i18n import catalogs
+
+GENDERED = re.compile(r"\w\((a|A)\)|Vyhrál jste|Vyhrála jste")  # "vydražil(a)", "PASOVAL(A)"
+TY_FORMS = re.compile(r"\b(jsi|máš|Máš|smíš|vyhraješ|Zadej|Vyber|odevzdej|tvůj|tvoje|tvé)\b")  # the "ty" form of address
+ENGLISH = re.compile(r"\b(app|coast)\b")
+
+
+def _czech(path):
+    with open(path, "rb") as f:
+        for m in read_po(f, locale="cs"):
+            for text in (m.string if isinstance(m.string, (tuple, list)) else [m.string]):
+                if text:
+                    yield m.id if isinstance(m.id, str) else m.id[0], text
+
+
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.parts[-5] if "games" in p.parts else "core")
+def test_czech_is_gender_neutral_says_vy_and_has_no_english_left(path):
+    bad = [(msgid, text) for msgid, text in _czech(path) if GENDERED.search(text) or TY_FORMS.search(text) or ENGLISH.search(text)]
+    assert bad == []
