@@ -55,7 +55,18 @@ def _giganten_secrets(state, seat):
     return variant
 
 
-SECRETS = {"giganten": _giganten_secrets}
+def _tikal_secrets(state, seat):
+    """"Kulaté žetony s poklady se zamíchají a naskládají ... lícem dolů": the face-down treasure tokens
+    (the app's pile and each hex's stack) are secret from every seat, so their order may change unseen."""
+    variant = json.loads(json.dumps(state))
+    variant.get("pile", []).reverse()
+    for site in variant["sites"].values():
+        if site["kind"] == "treasure":
+            site["tokens"].reverse()
+    return variant
+
+
+SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets}
 
 # Board values a host may have entered (made up for the test, not claims about a real board): half
 # the games enter them as profile events first, so the paths that use a known chart, map, deck or

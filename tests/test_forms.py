@@ -47,6 +47,13 @@ def test_enter_presses_the_highlighted_button_or_nothing():
     assert str(default_button(one)) == one
 
 
+def test_a_refused_form_with_several_buttons_keeps_its_default_button_as_html():
+    """The hidden default button put first must stay a tag after a refill, not show as text."""
+    three = '<input name="n" type="number" value="1"><button name="s" value="1">1</button><button name="s" value="2">2</button>'
+    out = str(form_body(three, MultiDict([("n", "3"), ("s", "2")])))
+    assert out.startswith('<button type="submit" hidden') and "&lt;" not in out
+
+
 def test_every_score_pad_form_keeps_every_choice_after_a_refusal(client):
     code = start_table(client)
     html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)

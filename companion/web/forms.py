@@ -130,5 +130,5 @@ def form_body(html: str, submitted=None) -> Markup:
     """What ``act_form`` (templates/_macros.html) wraps: refilled after a refusal, Enter-safe."""
     html = str(html)
     if submitted is not None:
-        html = refill(html, submitted)
+        html = str(refill(html, submitted))  # a str: str + Markup would escape the button put before it
     return default_button(html)

@@ -41,5 +41,6 @@ GAME = Game(
     scores=scoring.scores,
     view=view.view,
     finished=rules.finished,
+    check_profile=rules.check_profile,
     panel_shows_prompt=True,  # the turn card says whose turn it is and the points left
 )

@@ -33,6 +33,10 @@ TREASURE_COPIES = 3
 SET_VALUES = {0: 0, 1: 1, 2: 3, 3: 6}
 # "Poklad (... kruhem z kamenů, který má uprostřed 2 až 4 zlaté masky)" (R)
 MASKS = (2, 3, 4)
+# "15 kartiček s obrázkem chrámu, 10 kartiček s pokladem, 3 kartičky se sopkami, 10 kartiček obyčejného
+# pralesa" (R). They add up to 38, not the 36 tiles of the same list (FACTS.md H: 8 treasure tiles):
+# the app uses them as upper bounds only, which holds whichever count is right.
+TILE_COUNTS = {"temple": 15, "treasure": 10, "jungle": 10, "volcano": 3}
 # A temple tile's printed value (not given by the rulebook; the player reads it off the tile).
 TEMPLE_VALUES = range(1, 11)
 

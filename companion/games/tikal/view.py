@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import data, scoring
 from .rules import legal as legal_of
-from .rules.core import (PIECES, actor, camps_of, guards_of, levels_left, next_letter, pieces_gone, strength, temples, total_tiles,
+from .rules.core import (PIECES, actor, camps_of, drawn, jungles, volcanoes, guards_of, levels_left, next_letter, pieces_gone, strength, temples, total_tiles,
                          treasure_hexes)
 
 ACTIONS = ("enter", "camp_move", "move", "raise_temple", "dig", "exchange", "build_camp", "place_guard")
@@ -114,13 +114,13 @@ def view(state, seat, profile) -> dict:
         "turn_seat": who,
         "ap": turn["ap"] if turn and state["phase"] in ("act", "score") else None,
         "ap_total": data.ACTION_POINTS,
-        "stack": {"letter": letter, "in_letter": in_letter, "left": total - state["drawn"], "total": total,
+        "stack": {"letter": letter, "in_letter": in_letter, "left": total - drawn(state), "total": total,
                   "aside": state["aside"]},
         "temples": temple_rows,
         "hexes": hex_rows,
         "camps": camp_rows,
-        "jungles": state["jungles"],
-        "volcanoes": state["volcanoes"],
+        "jungles": jungles(state),
+        "volcanoes": volcanoes(state),
         "players": players,
         "round": scoring_round,
         "auction": state.get("auction") and {"bid": state["auction"]["bid"], "high": state["auction"]["high"],

@@ -8,6 +8,7 @@ import pytest
 from companion import engine
 from companion.games import GAMES
 from companion.games.base import RuleError
+from companion.games.tikal.data import TILE_COUNTS
 
 GAME = GAMES["tikal"]
 NAMES = ["Ana", "Ben", "Cyril", "Dana"]
@@ -57,6 +58,13 @@ class Table:
     # shorthands
     def tile(self, kind, value=None):
         return self("place_tile", kind=kind, value=value)
+
+    def filler(self):
+        """Lay a tile of a kind the box still has (jungle, then temples, then treasures): no volcano."""
+        for kind, value in (("jungle", None), ("temple", 1), ("treasure", 2)):
+            if self.s["tiles"][kind] < TILE_COUNTS[kind]:
+                return self.tile(kind, value)
+        raise AssertionError("only volcanoes are left")
 
     def ap(self):
         return self.s["turn"]["ap"]

@@ -1,6 +1,7 @@
 """The advanced rules: tiles shown, each turn auctioned for points ("Alternativní pravidla pro pokročilé")."""
 from __future__ import annotations
 
+from companion.games.tikal.rules.core import volcanoes
 from companion.games.tikal.rules.rounds import final_order
 
 
@@ -18,7 +19,7 @@ def test_setup_scores_20_and_as_many_tiles_shown_as_players(table):
     assert t.s["phase"] == "show"
     shown(t, "treasure")
     assert t.s["phase"] == "bid" and t.s["turn"]["seat"] == 0 and len(t.s["shown"]) == 4
-    assert t.s["drawn"] == 4
+    assert sum(t.s["tiles"].values()) == 4 and t.s["tiles"]["temple"] == 1
 
 
 def test_winner_pays_the_bid_in_points_and_bids_must_rise(table):
@@ -129,7 +130,7 @@ def test_a_chosen_volcano_starts_a_scoring_round_and_the_marker_is_not_turned(ta
     t.end()
     assert t.s["played"] == []
     t.end()
-    assert t.s["phase"] == "act" and t.s["turn"]["seat"] == 1 and t.s["volcanoes"] == 1
+    assert t.s["phase"] == "act" and t.s["turn"]["seat"] == 1 and volcanoes(t.s) == 1
     t.end()
     assert t.s["played"] == [1] and t.s["phase"] == "bid" and t.s["turn"]["seat"] == 2
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from companion.games.tikal import scoring
+from companion.games.tikal.rules.core import volcanoes
 
 
 def put(t, seat, key, workers=0, leader=0):
@@ -21,7 +22,7 @@ def test_volcano_order_each_scores_after_a_10_point_turn_then_the_drawer_plays(t
     label = t.tile("volcano")
     assert "volcano" in label.msg
     assert t.s["phase"] == "score" and t.s["round"]["order"] == [1, 2, 0]
-    assert t.s["aside"] == 1 and t.s["volcanoes"] == 0
+    assert t.s["aside"] == 1 and volcanoes(t.s) == 0
     seen = []
     for _ in range(3):
         seen.append(t.s["turn"]["seat"])
@@ -29,7 +30,7 @@ def test_volcano_order_each_scores_after_a_10_point_turn_then_the_drawer_plays(t
         t.end()
     assert seen == [1, 2, 0]
     assert t.s["phase"] == "act" and t.s["turn"]["seat"] == 1 and t.ap() == 10
-    assert t.s["volcanoes"] == 1 and t.s["aside"] is None
+    assert volcanoes(t.s) == 1 and t.s["aside"] is None
     t.end()
     assert t.s["phase"] == "place" and t.s["turn"]["seat"] == 2
 

@@ -1,7 +1,9 @@
 """Set-up and the landscape stack (rulebook: "Příprava hry", "Průběh hry")."""
 from __future__ import annotations
 
-from companion.games.tikal.rules.core import levels_left, next_letter, total_tiles
+import pytest
+
+from companion.games.tikal.rules.core import jungles, levels_left, next_letter, total_tiles
 
 
 def test_setup_pieces_board_and_start_player(table):
@@ -12,7 +14,7 @@ def test_setup_pieces_board_and_start_player(table):
     assert t.s["off"] == [[18, 1]] * 3
     assert [k for k in t.s["sites"]] == ["base", "T1", "T2"]
     assert t.temple("T1")["value"] == 1 and t.temple("T2")["value"] == 1
-    assert t.s["jungles"] == 1
+    assert jungles(t.s) == 1
     assert t.s["turn"]["seat"] == 1 and t.s["phase"] == "place"
     assert t.s["score"] == [0, 0, 0]
 
@@ -34,7 +36,7 @@ def test_stack_letters_and_tiles_left(table):
         t.tile("jungle")
         t.end()
     assert next_letter(t.s, t.profile) == ("B", 6)
-    assert t.s["jungles"] == 7
+    assert jungles(t.s) == 7
 
 
 def test_temple_and_treasure_hexes_get_short_names(table):
@@ -83,10 +85,35 @@ def test_the_last_tile_is_known(table):
     """ "Po položení poslední kartičky a vykonání akcí příslušné expedice dojde ještě k jednomu vyhodnocovacímu kolu" """
     t = table(2)
     for _ in range(35):
-        t.tile("jungle")
+        t.filler()
         t.end()
     assert next_letter(t.s, t.profile) == ("G", 1)
-    t.tile("jungle")
+    t.tile("volcano")  # 10 jungle, 15 temples and 10 treasures are out: the last is a volcano
     assert next_letter(t.s, t.profile) == (None, 0)
     t.end()
+    t.end()
+    assert t.s["round"] is None and t.s["phase"] == "act"  # the drawer lays it and plays
+    t.end()
     assert t.s["phase"] == "score" and t.s["round"]["kind"] == "final"
+
+
+def test_no_more_tiles_of_a_kind_than_the_box_holds(table):
+    """ "15 kartiček s obrázkem chrámu, 10 kartiček s pokladem, 3 kartičky se sopkami, 10 kartiček obyčejného
+    pralesa" (upper bounds: the list adds up to 38, not 36) """
+    t = table(2)
+    for _ in range(10):
+        t.tile("jungle")
+        t.end()
+    err = t.refused("place_tile", kind="jungle")
+    assert err.params == {"num": 10}
+    assert {e.choices["kind"] for e in t.legal() if e.action == "place_tile"} == {("temple",), ("treasure",), ("volcano",)}
+
+
+def test_stack_sizes_beyond_the_box_are_refused():
+    """ "36 šestiúhelníkových kartiček s krajinou (na rubu jsou kartičky označeny písmeny A až G)": a host's
+    stack sizes may differ from FACTS.md (M), but not beyond the tiles of the component list. """
+    from companion.games.base import RuleError
+    from companion.games.tikal import GAME
+    GAME.check_profile("stack_sizes", [6, 6, 5, 5, 5, 5, 4])
+    with pytest.raises(RuleError):
+        GAME.check_profile("stack_sizes", [6, 6, 6, 6, 6, 6, 6])

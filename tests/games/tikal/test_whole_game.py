@@ -95,10 +95,12 @@ def test_three_players_three_volcanoes_and_the_final_round(client):
         html = tap("end_turn")
     assert scores_of(html) == {"Ana": 13, "Ben": 5, "Cyril": 9}
     tap("end_turn")  # Ben's normal turn
-    # tiles 9 to 36 are jungle; tile 36 is Cyril's (the 36th turn), so the final round starts with Ana.
-    for tile in range(9, 37):
-        tap("place_tile", kind="jungle")
-        html = tap("end_turn")
+    # tiles 9 to 36: 7 jungle, 14 temples of 1 and 7 treasures where nobody goes (the box: 10 jungle,
+    # 15 temples, 10 treasures); tile 36 is Cyril's (the 36th turn), so the final round starts with Ana.
+    for kind, value, count in (("jungle", "", 7), ("temple", 1, 14), ("treasure", 2, 7)):
+        for _ in range(count):
+            tap("place_tile", kind=kind, value=value)
+            html = tap("end_turn")
     assert "Final scoring round" in html
     tap("end_turn")  # Ana: T1 2 + T3 3 -> 18
     tap("dig", hex="P1", kind=4)  # Ben's second treasure 4: a pair, 3

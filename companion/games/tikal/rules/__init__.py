@@ -7,6 +7,7 @@ from . import actions, rounds, tiles
 from .core import actor, moves, name, next_letter, total_tiles
 
 setup = tiles.setup
+check_profile = tiles.check_profile
 apply = moves.apply
 
 
@@ -46,4 +47,4 @@ def prompt(state, profile) -> Label:
     return Label(N_("%(name)s: %(left)d action points left."), name=who, left=left)
 
 
-__all__ = ["setup", "apply", "legal", "to_act", "finished", "prompt", "moves", "total_tiles"]
+__all__ = ["check_profile", "setup", "apply", "legal", "to_act", "finished", "prompt", "moves", "total_tiles"]

@@ -9,7 +9,7 @@ from itertools import combinations
 from ...base import N_, Choice, Int, IntList, Label, Legal, RuleError
 from .. import data
 from .core import (CAMP_IDS, PIECES, PLACES, TEMPLE_IDS, TREASURE_IDS, camps_of, camps_of_anyone, check_ap, check_turn,
-                   guards_of, kind_of, levels_left, moves, n_players, name, own_camps, piece_label, pieces_at, site_label, spend,
+                   guards_of, jungles, kind_of, levels_left, moves, n_players, name, own_camps, piece_label, pieces_at, site_label, spend,
                    strength, temples, treasure_hexes)
 
 PIECE = Choice(PIECES, label=N_("Piece"))
@@ -264,7 +264,7 @@ def camp_refusal(state, where):
     if len(camps_of(state, me)) >= data.CAMPS:
         return Label(N_("At most 2 camps per game."))
     if where == "jungle":
-        if sum(1 for k in camps_of_anyone(state) if k.startswith("C")) >= state["jungles"]:
+        if sum(1 for k in camps_of_anyone(state) if k.startswith("C")) >= jungles(state):
             return Label(N_("Every jungle hex already has a camp."))
         return None
     hex_ = state["sites"][where]

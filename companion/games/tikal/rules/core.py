@@ -130,9 +130,27 @@ def total_tiles(profile) -> int:
     return sum(stack_sizes(profile))
 
 
+def drawn(state) -> int:
+    """Tiles taken from the landscape stack so far (laid, on display, or a volcano set aside)."""
+    return sum(state["tiles"].values())
+
+
+def shown_of(state, kind) -> int:
+    return sum(1 for tile in state.get("shown") or [] if tile["kind"] == kind)
+
+
+def jungles(state) -> int:
+    """Jungle hexes on the board: the printed one and those laid (not those still on display)."""
+    return 1 + state["tiles"]["jungle"] - shown_of(state, "jungle")
+
+
+def volcanoes(state) -> int:
+    return state["tiles"]["volcano"] - shown_of(state, "volcano") - (state["aside"] is not None)
+
+
 def next_letter(state, profile):
     """The letter on the back of the next landscape tile, and the tiles left in that letter."""
-    drawn = state["drawn"]
+    drawn = sum(state["tiles"].values())
     for letter, size in zip(data.STACK_LETTERS, stack_sizes(profile)):
         if drawn < size:
             return letter, size - drawn

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...base import N_, Int, Label, Legal, RuleError
 from .. import scoring
-from .core import check_turn, clockwise_from, fresh_turn, moves, n_players, name, next_seat, total_tiles
+from .core import check_turn, drawn, clockwise_from, fresh_turn, moves, n_players, name, next_seat, total_tiles
 
 
 def start_scoring(state, kind, order) -> None:
@@ -15,7 +15,7 @@ def start_scoring(state, kind, order) -> None:
 
 def _all_laid(state, profile) -> bool:
     """ "Po položení poslední kartičky ..." : the stack is empty and no tile waits on display or aside."""
-    return state["drawn"] >= total_tiles(profile) and not state.get("shown") and state["aside"] is None
+    return drawn(state) >= total_tiles(profile) and not state.get("shown") and state["aside"] is None
 
 
 def final_order(state, last) -> list[int]:
@@ -75,7 +75,6 @@ def _scored(state, me, lost, profile) -> Label:
     # vyvolal, kartičku se sopkou na plán a vykoná ještě svůj normální tah za 10 akčních bodů."
     drawer = state["aside"]
     state["aside"] = None
-    state["volcanoes"] += 1
     state["round"] = None
     fresh_turn(state, drawer)
     state["phase"] = "act"

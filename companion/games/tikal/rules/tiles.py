@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...base import N_, Choice, Int, Label, Legal, RuleError
 from .. import data
-from .core import (TILE_KINDS, TILE_NAMES, check_turn, clockwise_from, fresh_turn, moves, n_players, name, next_letter,
+from .core import (TILE_KINDS, TILE_NAMES, check_turn, clockwise_from, drawn, fresh_turn, moves, n_players, name, next_letter,
                    nobody, temples, total_tiles, treasure_hexes)
 from . import rounds
 
@@ -30,9 +30,7 @@ def setup(players, options, profile, rng):
         "board": [[0, 0] for _ in range(n)],
         "sites": {"base": {"kind": "base", "pieces": [[0, 0] for _ in range(n)]}},
         "treasures": [[0] * data.TREASURE_KINDS for _ in range(n)],
-        "drawn": 0,
-        "jungles": 1,
-        "volcanoes": 0,
+        "tiles": {kind: 0 for kind in TILE_KINDS},  # taken from the landscape stack, by kind
         "aside": None,
         "round": None,
         "phase": "show" if advanced else "place",
@@ -52,6 +50,12 @@ def setup(players, options, profile, rng):
     return state
 
 
+def check_profile(key, value) -> None:
+    """Stack sizes the box can fill: the component list caps each kind, so more tiles would stall the game."""
+    if key == "stack_sizes" and sum(value) > sum(data.TILE_COUNTS.values()):
+        raise RuleError(N_("The box holds at most %(num)d landscape tiles."), num=sum(data.TILE_COUNTS.values()))
+
+
 def _add_temple(state, printed) -> str:
     key = f"T{len(temples(state)) + 1}"
     state["sites"][key] = {"kind": "temple", "printed": printed, "value": printed, "guard": None, "guard_leader": False,
@@ -59,7 +63,9 @@ def _add_temple(state, printed) -> str:
     return key
 
 
-def _check_tile(kind, value) -> None:
+def _check_tile(state, kind, value) -> None:
+    if state["tiles"][kind] >= data.TILE_COUNTS[kind]:
+        raise RuleError(N_("The box holds only %(num)d tiles of this kind, and all are out."), num=data.TILE_COUNTS[kind])
     if kind == "temple" and value not in data.TEMPLE_VALUES:
         raise RuleError(N_("Tap the number printed on the temple."))
     if kind == "treasure" and value not in data.MASKS:
@@ -88,9 +94,7 @@ def _lay(state, kind, value, rng) -> Label:
         state["sites"][key] = {"kind": "treasure", "masks": value, "tokens": tokens, "camp": None, "pieces": nobody(state)}
         return Label(N_("%(name)s lays treasure %(site)s with %(num)d masks."), name=who, site=key, num=value)
     if kind == "jungle":
-        state["jungles"] += 1
         return Label(N_("%(name)s lays a jungle tile."), name=who)
-    state["volcanoes"] += 1
     return Label(N_("%(name)s lays the volcano."), name=who)
 
 
@@ -117,10 +121,10 @@ def place_tile(state, params, seat, profile, rng):
     if state["advanced"]:
         raise RuleError(N_("In the advanced rules a tile is chosen from those shown."))
     check_turn(state, seat, "place")
-    if state["drawn"] >= total_tiles(profile):
+    if drawn(state) >= total_tiles(profile):
         raise RuleError(N_("The landscape stack is empty."))
-    _check_tile(params["kind"], params["value"])
-    state["drawn"] += 1
+    _check_tile(state, params["kind"], params["value"])
+    state["tiles"][params["kind"]] += 1
     return state, _take(state, params["kind"], params["value"], rng)
 
 
@@ -128,8 +132,8 @@ def place_tile(state, params, seat, profile, rng):
 def show_tile(state, params, seat, profile, rng):
     """ "Odkryje se vždy tolik placek najednou, kolik hráčů se účastní hry." """
     check_turn(state, seat, "show")
-    _check_tile(params["kind"], params["value"])
-    state["drawn"] += 1
+    _check_tile(state, params["kind"], params["value"])
+    state["tiles"][params["kind"]] += 1
     state["shown"].append({"kind": params["kind"], "value": params["value"]})
     letter, _ = next_letter(state, profile)
     if len(state["shown"]) >= n_players(state) or letter is None:
@@ -157,18 +161,19 @@ def tile_label(kind, value) -> dict:
     return Label(TILE_NAMES[kind]).to_json()
 
 
-def tile_choices():
-    return [Legal("place_tile", {"kind": ("temple",), "value": tuple(data.TEMPLE_VALUES)}),
-            Legal("place_tile", {"kind": ("treasure",), "value": data.MASKS}),
-            Legal("place_tile", {"kind": ("jungle", "volcano"), "value": (None,)})]
+def tile_choices(state, action):
+    """The kinds of tile that can still come out of the stack, each with its numbers."""
+    values = {"temple": tuple(data.TEMPLE_VALUES), "treasure": data.MASKS, "jungle": (None,), "volcano": (None,)}
+    return [Legal(action, {"kind": (kind,), "value": values[kind]})
+            for kind in TILE_KINDS if state["tiles"][kind] < data.TILE_COUNTS[kind]]
 
 
 def legal(state, seat, profile) -> list[Legal]:
     phase = state["phase"]
     if phase == "place" and not state["advanced"]:
-        return tile_choices()
+        return tile_choices(state, "place_tile")
     if phase == "show":
-        return [Legal("show_tile", e.choices) for e in tile_choices()]
+        return tile_choices(state, "show_tile")
     if phase == "place":
         return [Legal("choose_tile", {"tile": tuple(range(1, len(state["shown"]) + 1))})]
     return []
