@@ -1,5 +1,6 @@
 // At the table (issue 15): "your turn" in the page title and a short vibration when the turn
-// becomes this phone's, with a per-device switch kept in localStorage. Kept apart from app.js
+// becomes this phone's, with a per-device switch kept in localStorage; the screen kept awake
+// while the page is visible. Kept apart from app.js
 // (syncing) so the two can change independently; it only listens to htmx's swaps.
 (function () {
   "use strict";
@@ -38,4 +39,24 @@
     }
   });
   document.addEventListener("htmx:afterSwap", follow);
+
+  // Keep the screen awake while the table is visible (Screen Wake Lock API; browsers offer it
+  // only on HTTPS or localhost, see README). The lock is dropped when the page is hidden, so it
+  // is asked again each time the page comes back.
+  var lock = null;
+  function note(on) {
+    var el = document.getElementById("wake-note");
+    if (!el) return;
+    el.textContent = on ? el.dataset.on : el.dataset.off;
+    el.classList.toggle("on", on);
+    el.hidden = false;
+  }
+  function awake() {
+    // absent on plain http to a LAN address: say so, the player can lengthen the screen timeout
+    if (!("wakeLock" in navigator)) { if (!window.isSecureContext) note(false); return; }
+    if (document.visibilityState !== "visible" || (lock && !lock.released)) return;
+    navigator.wakeLock.request("screen").then(function (l) { lock = l; note(true); }, function () { /* e.g. battery saver: nothing to add */ });
+  }
+  document.addEventListener("DOMContentLoaded", awake);
+  document.addEventListener("visibilitychange", awake);
 })();

@@ -17,6 +17,7 @@ import pytest
 
 from companion.games import GAMES
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
+from test_browser_table import start
 
 pytestmark = pytest.mark.browser
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -37,17 +38,6 @@ def findings(page) -> list:
     if landmarks[0] != 1 or landmarks[1] != 1 or landmarks[2] < 1:
         found.append(["h1/main/nav count", "", landmarks])
     return found
-
-
-def start(page, base, slug):
-    game = GAMES[slug]
-    page.goto(base + "/")
-    page.locator(f'input[name="game"][value="{slug}"]').check()
-    for i in range(min(3, game.max_players)):
-        page.fill(f"#name{i}", ["Anna", "Ben", "Cyril"][i])
-    page.locator("form.new-table button[type=submit]").last.click()
-    page.wait_for_url("**/t/*/")
-    return page.url
 
 
 def imported(page, base, export, tmp_path):

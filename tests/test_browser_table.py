@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import pytest
 
-from test_browser import GAME_PLAYERS, browser, server  # noqa: F401 (fixtures)
+from companion.games import GAMES
+from test_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1}
 
 
-def start(page, base, slug, lang):
+def start(page, base, slug):
+    """A new table of ``slug`` with up to three players, started through the lobby."""
     page.goto(base + "/")
     page.locator(f'input[name="game"][value="{slug}"]').check()
-    for i in range(GAME_PLAYERS[slug]):
-        page.fill(f"#name{i}", ["Anna", "Ben", "Cyril", "Dana"][i])
+    for i in range(min(3, GAMES[slug].max_players)):
+        page.fill(f"#name{i}", ["Anna", "Ben", "Cyril"][i])
     page.locator("form.new-table button[type=submit]").last.click()
     page.wait_for_url("**/t/*/")
     return page.url
 
 
-@pytest.mark.parametrize("slug", sorted(GAME_PLAYERS))
+@pytest.mark.parametrize("slug", sorted(GAMES))
 def test_the_display_of_every_game_fits_a_landscape_tablet_in_big_type(browser, server, slug, tmp_path):  # noqa: F811
     for lang, scheme in (("en-GB", "light"), ("cs-CZ", "dark")):
         page = browser.new_context(**TABLET, locale=lang, color_scheme=scheme).new_page()
-        url = start(page, server, slug, lang)
+        url = start(page, server, slug)
         page.goto(url + "display")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         # readable across the table: body text at least 20 px, the board left of the log
@@ -38,10 +40,25 @@ def test_the_display_of_every_game_fits_a_landscape_tablet_in_big_type(browser, 
 def test_the_display_follows_the_table_without_reloading(browser, server):  # noqa: F811
     ctx = browser.new_context(**TABLET, locale="en-GB")
     phone, display = ctx.new_page(), ctx.new_page()
-    url = start(phone, server, "scorepad", "en-GB")
+    url = start(phone, server, "scorepad")
     display.goto(url + "display")
     phone.get_by_label("Ben").first.check()
     phone.fill("#points", "7")
     phone.get_by_role("button", name="Add points").click()
     display.locator(".d-log li", has_text="Ben scored 7").wait_for(timeout=4000)
     display.locator(".d-totals li", has_text="Ben").locator(".big", has_text="7").wait_for(timeout=4000)
+
+
+def test_the_table_page_keeps_the_screen_awake_or_says_why_it_cannot(browser, server):  # noqa: F811
+    page = browser.new_context(**TABLET, locale="en-GB").new_page()
+    url = start(page, server, "scorepad")
+    # localhost is a secure context: the browser grants the lock
+    page.locator("#wake-note", has_text="The screen stays on while this page is open.").wait_for(state="attached", timeout=3000)
+    page.goto(url + "display")
+    page.locator("#wake-note", has_text="The screen stays on").wait_for(state="attached", timeout=3000)
+    # plain http to a LAN address has no wake lock: the phone is told what to do instead
+    lan = browser.new_context(**TABLET, locale="en-GB")
+    lan.add_init_script("delete Navigator.prototype.wakeLock; Object.defineProperty(window, 'isSecureContext', {value: false});")
+    page = lan.new_page()
+    page.goto(url)
+    page.locator("#wake-note", has_text="only on a secure (https) address").wait_for(state="attached", timeout=3000)
