@@ -66,7 +66,23 @@ def _tikal_secrets(state, seat):
     return variant
 
 
-SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets}
+
+def _gold_rush_secrets(state, seat):
+    """"Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl": the
+    seat's ore tokens (the same number of them, which the table sees) and an entered ore total, until
+    the final reveal makes them public."""
+    variant = json.loads(json.dumps(state))
+    if variant["phase"] == "over":
+        return variant
+    me = variant["seats"][seat]
+    me["hand"] = [None if t is None else (t + 17) % 63 for t in me["hand"]]
+    if me["ore_total"] is not None:
+        me["ore_total"] += 1
+    return variant
+
+
+
+SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets, "gold-rush": _gold_rush_secrets}
 
 # Board values a host may have entered (made up for the test, not claims about a real board): half
 # the games enter them as profile events first, so the paths that use a known chart, map, deck or
@@ -78,6 +94,7 @@ BOARDS = {
         "black_track_length": 12,
         "black_levels": [2 * i for i in range(12)],
     },
+    "gold-rush": {"ore_counts": [10, 20, 15, 10, 8]},
     "tinners-trail": {
         "map_regions": "A:1:1:coast; B:0:2; C:2:0:coast; D:0:0; E:0:0:coast; F:1:0; G:0:0",
         "map_borders": "A,B; B,C; C,D; D,E; E,F; F,G; A,G; B,D",

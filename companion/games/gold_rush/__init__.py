@@ -8,7 +8,7 @@ from .rules import turn
 from .rules.base import moves
 
 # the set-up choices' values, as the lobby shows them
-OPTION_VALUES = (N_("app"), N_("physical"))
+OPTION_VALUES = (N_("app"), N_("box"))
 
 
 def check_profile(key, value):
@@ -36,8 +36,8 @@ GAME = Game(
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False,
                N_("The rulebook suggests a first game without them.")),
-        Option("ore", N_("Ore tokens"), Choice(("app", "physical"), required=False), "app",
-               N_("app: the app is the face-down pile and each player's tokens live on their phone; physical: the app counts the tokens on each mountain.")),
+        Option("ore", N_("Ore tokens"), Choice(("app", "box"), required=False), "app",
+               N_("app: the app is the face-down pile and each player's tokens live on their phone; box: the physical tokens, the app counts those on each mountain.")),
         Option("first", N_("Who starts (seat number; the youngest player chooses)"), Int(1, data.MAX_PLAYERS, required=False), 1),
     ),
     profile=(

@@ -82,7 +82,7 @@ def _award(state, counts, role, category, points) -> list[int]:
 
 def _who(state, winners):
     """Names stay plain strings (a player called "Red" is never translated); "nobody" is a label."""
-    return mountains.names(state, winners) if winners else Label(N_("nobody")).to_json()
+    return mountains.names(state, winners) if winners else Label(N_("no one")).to_json()
 
 
 @moves("railway", N_("Score a railway"), tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
@@ -164,7 +164,7 @@ def ore_total(state, params, seat, profile, rng):
     """Physical tokens: "Nakonec všichni hráči otočí své získané žetony se zlatonosnou rudou a
     připočítají si za ně odpovídající body." Each player enters their own sum on their own phone."""
     need_phase(state, "end")
-    if state["ore"] != "physical":
+    if state["ore"] != "box":
         raise RuleError(N_("The app holds the ore tokens: it adds them up itself."))
     if seat is None:
         raise RuleError(N_("Each player enters their ore total on their own phone."))
@@ -192,7 +192,7 @@ def finish_blocked(state, profile) -> Label | None:
     left = sum(s["rail"] + s["city"] + s["farm"] for s in state["seats"])
     if left:
         return Label(N_("Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board)."), left=counted(COUNTED, "cowboy", left))
-    if state["ore"] == "physical":
+    if state["ore"] == "box":
         missing = [name(state, i) for i, s in enumerate(state["seats"]) if s["ore_total"] is None]
         if missing:
             return Label(N_("Waiting for the ore totals of: %(names)s."), names=", ".join(missing))
@@ -204,7 +204,7 @@ def finish_blocked(state, profile) -> Label | None:
 def ore_points(state, seat: int, profile) -> int | None:
     """A player's ore: the entered total, or the sum of the app's tokens' values."""
     me = state["seats"][seat]
-    if state["ore"] == "physical":
+    if state["ore"] == "box":
         return me["ore_total"]
     values = [mountains.token_value(t, profile.get("ore_counts")) for t in me["hand"]]
     return None if None in values else sum(values)

@@ -117,7 +117,7 @@ def test_token_values_follow_the_counts_of_the_box():
 
 def test_with_physical_tokens_each_player_enters_their_total_on_their_own_phone():
     """"Nakonec všichni hráči otočí své získané žetony ... a připočítají si za ně odpovídající body.\""""
-    t = Table(2, ore="physical")
+    t = Table(2, ore="box")
     t.turn(then="place_tent", mountain=1)
     t.turn()
     t.turn(then="take_token")

@@ -22,7 +22,7 @@ def pick(rng, entry, spec):
     return params
 
 
-@pytest.mark.parametrize("n,farmers,ore", [(2, False, "app"), (3, True, "physical"), (5, True, "app")])
+@pytest.mark.parametrize("n,farmers,ore", [(2, False, "app"), (3, True, "box"), (5, True, "app")])
 def test_random_legal_play_reaches_the_end_and_replays(n, farmers, ore):
     rng = random.Random(n)
     t = Table(n, farmers=farmers, ore=ore)

@@ -182,3 +182,18 @@ def test_scoring_before_the_cowboy_forgoes_the_cowboy():
     t.act("lay_tile")
     t.act("railway", tiles=2, c0=1)
     t.refused("place_cowboy", role="rail")
+
+
+def test_the_track_shows_yellow_moving_from_49_to_1_lying_down():
+    """"Žlutý získá 2 body. Posune svoji figurku z políčka 49 na políčko 1. Aby zdůraznil, že překročil 50, svou figurku položí.\""""
+    from .conftest import GAME
+
+    t = Table(3)
+    railwaymen(t, **{"2": 2})
+    t.act("lay_tile")
+    t.act("railway", tiles=49, c2=1)
+    me = GAME.view(t.s, YELLOW, t.values)["players"][YELLOW]
+    assert (me["points"], me["space"], me["laps"]) == (49, 49, 0)
+    t.act("railway", tiles=2, c2=1)
+    me = GAME.view(t.s, YELLOW, t.values)["players"][YELLOW]
+    assert (me["points"], me["space"], me["laps"]) == (51, 1, 1)

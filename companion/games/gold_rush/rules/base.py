@@ -4,7 +4,7 @@ State (plain JSON; it holds the game, not its history)::
 
     players    [{"name", "colour"}] in turn order (clockwise)
     farmers    bool: playing with farmers and prairie scoring
-    ore        "app" (the app is the ore-token pile) or "physical"
+    ore        "app" (the app is the ore-token pile) or "box" (the physical tokens)
     turn       the seat whose turn it is
     phase      "tile" (lay a tile) -> "act" (2a/2b/2c) -> "score" (3.) -> next turn;
                "end" (final scoring) -> "over"

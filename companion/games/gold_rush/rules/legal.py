@@ -115,7 +115,7 @@ def _end(state, seat, profile) -> list[Legal]:
         out.append(Legal("prairie", {"camps": tuple(range(6)), "herds": tuple(range(6)), **_per_seat(state, "farm")}))
     else:
         out.append(Legal("prairie", reason=Label(N_("No farmer is on the board."))))
-    if state["ore"] != "physical":
+    if state["ore"] != "box":
         out.append(Legal("ore_total", reason=Label(N_("The app holds the ore tokens: it adds them up itself."))))
     elif seat is None:
         out.append(Legal("ore_total", reason=Label(N_("Each player enters their ore total on their own phone."))))

@@ -14,7 +14,8 @@ from .base import CATEGORIES, moves, mountain, name, need_phase, supply, who_act
 from .mountains import draw_tokens, join, names, new_mountain, score_unfinished
 
 ROLES = ("rail", "mine", "city", "farm")
-ROLE_LABELS = {"rail": N_("railwayman"), "mine": N_("miner"), "city": N_("merchant"), "farm": N_("farmer")}
+# the log line of each placement (whole sentences: a role's noun alone would clash with other games' catalogs)
+PLACED = {"rail": N_("%(name)s placed a railwayman."), "city": N_("%(name)s placed a merchant."), "farm": N_("%(name)s placed a farmer.")}
 
 
 def setup(players, options, profile, rng):
@@ -129,14 +130,11 @@ def place_cowboy(state, params, seat, profile, rng):
         if any(m["miners"]):
             raise RuleError(N_("A miner already stands in M%(id)d."), id=m["id"])
         m["miners"][seat] += 1
-        where = Label(N_("in M%(id)d"), id=m["id"]).to_json()
-    else:
-        state["seats"][seat][role] += 1
-        where = None
+        state["phase"] = "score"
+        return state, Label(N_("%(name)s placed a miner in M%(id)d."), name=name(state, seat), id=m["id"])
+    state["seats"][seat][role] += 1
     state["phase"] = "score"
-    if where:
-        return state, Label(N_("%(name)s placed a %(role)s %(where)s."), name=name(state, seat), role=Label(ROLE_LABELS[role]).to_json(), where=where)
-    return state, Label(N_("%(name)s placed a %(role)s."), name=name(state, seat), role=Label(ROLE_LABELS[role]).to_json())
+    return state, Label(PLACED[role], name=name(state, seat))
 
 
 @moves("place_tent", N_("Place or move the tent"), mountain=Int(1, 99, label=N_("Mountain")))
@@ -195,15 +193,9 @@ def _game_over(state, profile, why: Label):
     state["tile_mountain"] = None
     parts = [Label(N_("M%(id)d: %(points)d for %(who)s"), id=mid, points=points, who=names(state, who)).to_json()
              for mid, points, who in scored if who]
-    return state, Label(N_("%(why)s The game is over; unfinished mountains scored: %(list)s"), why=why.to_json(),
-                        list=_joined(parts))
-
-
-def _joined(parts: list[dict]) -> dict:
-    """Label JSON listing ``parts`` ("none" when empty)."""
     if not parts:
-        return Label(N_("none")).to_json()
+        return state, Label(N_("%(why)s The game is over; no unfinished mountain had a miner."), why=why.to_json())
     out = parts[0]
     for p in parts[1:]:
         out = Label(N_("%(a)s; %(b)s"), a=out, b=p).to_json()
-    return out
+    return state, Label(N_("%(why)s The game is over; unfinished mountains scored: %(list)s"), why=why.to_json(), list=out)
