@@ -109,9 +109,10 @@ def sync(db, table, head: int, state: dict) -> None:
     ).fetchone()
     # an imported table was created after its events: the play started with its first event
     started = min(t for t in (table.created, first) if t)
-    db["plays"].upsert(
-        record(table.game, table.code, table.seed, table.players, table.options, initial, state, started, last or table.created), pk="id"
-    )
+    # a change after the end (a board value corrected) updates the result, not when the game ended
+    kept = db.execute("select finished from plays where code = ?", [table.code]).fetchone()
+    finished = kept[0] if kept else last or table.created
+    db["plays"].upsert(record(table.game, table.code, table.seed, table.players, table.options, initial, state, started, finished), pk="id")
 
 
 def backfill(db) -> None:

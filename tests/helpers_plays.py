@@ -101,7 +101,7 @@ def tinners(db):
 def score_and_finish_in_browser(page, names, points=("17", "9")):
     """On a score pad's page (Playwright): each player scores once, then the game is ended."""
     for seat, (name, pts) in enumerate(zip(names, points)):
-        page.locator(f"input[name=seat][value='{seat}']").first.check()
+        page.locator(f"#f-score input[name=seat][value='{seat}']").check()
         page.fill("#points", pts)
         page.locator("#f-score button[type=submit]").click()
         page.locator(".log li", has_text=name).first.wait_for()

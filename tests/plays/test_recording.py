@@ -73,6 +73,16 @@ def test_a_finished_giganten_game_is_one_play_ranked_by_money_with_its_start_pla
     assert [len(p["breakdown"]) for p in play["players"]] == [3, 3, 3]  # the final accounting's lines
 
 
+def test_a_board_value_corrected_after_the_end_updates_the_play_but_not_when_it_ended(app):
+    db = db_of(app)
+    code = giganten(db)
+    db.execute("update plays set finished = '2026-01-01T20:00:00+00:00' where code = ?", [code])
+    t = table.load(db, code)
+    table.act(db, code, "profile", "profile", {"key": "licence_ones", "value": 40, "confirmed": True}, None, t.version)
+    play = only_play(db, code)
+    assert play["finished"] == "2026-01-01T20:00:00+00:00"
+
+
 def test_a_hamlet_solo_game_is_one_play_and_a_tie_goes_to_botrik(app):
     """'Pokud jste získal více bodů než Botrik, vyhrál jste!' -- equal points are Botrik's win."""
     db = db_of(app)
