@@ -1,107 +1,160 @@
-"""Measure what a table at a real game leans on; prints numbers, asserts nothing.
+"""What a request costs as the log grows, and replay, import and storage; prints numbers, asserts nothing.
 
-    .venv/bin/python benchmarks/run.py [--events 1000]
+    .venv/bin/python benchmarks/run.py [--repeats 15] [--lengths 10,100,1000,5000]
 
-- the version poll every open phone makes every 2 s (through a real waitress server on loopback)
-- one accepted tap (parse, version check, game, event, snapshot, commit), through the Flask app
-- undo, replay of a long log, export and import of it
+Through the Flask app in this process (its test client: no network, no waitress), on a database
+on disk with fsync on every commit, as served. Each figure is a median of ``--repeats``.
+
+- a tap with its fresh panel, a double tap, the panel, the page, undo, redo and the version poll,
+  for the score pad and Giganten, at each log length (a table of that length is imported first);
+  Giganten's whole game with a long black track is ~1800 events, so its longest column is that
+- replay of 1000 events of each game (of its whole test game, scaled, where one is shorter),
+  import of a 1000-event export, the bytes a 5000-event score pad takes on disk
 """
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import statistics
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import logs  # noqa: E402  (puts the repository on sys.path)
 
-from companion import create_app  # noqa: E402
+from companion import create_app, engine, store  # noqa: E402
 from companion import table as tables  # noqa: E402
-from companion.games.base import PALETTE  # noqa: E402
+from companion.games import GAMES  # noqa: E402
 from companion.web import get_db  # noqa: E402
-from helpers import act, free_port, start_server, start_table  # noqa: E402
+
+HX = {"HX-Request": "true"}
+METRICS = ("tap + panel", "double tap", "panel", "page", "undo", "redo", "poll")
 
 
-def ms(samples):
-    samples = sorted(samples)
-    return f"median {statistics.median(samples) * 1000:.2f} ms, p95 {samples[int(len(samples) * 0.95)] * 1000:.2f} ms (n={len(samples)})"
+def median_ms(samples) -> float:
+    return statistics.median(samples) * 1000
 
 
-def timed(fn, n):
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
+CPU = {}  # metric -> CPU seconds of this thread per sample: what a request costs, without the neighbours' noise
+
+
+def timed(fn, metric=None) -> float:
+    t, c = time.perf_counter(), time.thread_time()
+    fn()
+    if metric:
+        CPU.setdefault(metric, []).append(time.thread_time() - c)
+    return time.perf_counter() - t
+
+
+def form_state(client, code) -> dict:
+    html = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    nonce = re.search(r'name="nonce" value="([^"]+)"', html)
+    return {"v": re.search(r'name="v" value="(\d+)"', html).group(1), "nonce": nonce.group(1) if nonce else "bench"}
+
+
+def import_table(client, data) -> str:
+    r = client.post("/import", data={"export": json.dumps(data)})
+    assert r.status_code == 303, r.get_data(as_text=True)[:300]
+    return r.headers["Location"].rstrip("/").split("/t/")[1]
+
+
+def costs(client, slug: str, length: int, repeats: int) -> dict:
+    code = import_table(client, logs.export(slug, logs.events_for(slug, length)))
+    out = {m: [] for m in METRICS}
+    following = logs.giganten_game()[length] if slug == "giganten" else None
+
+    def tap_form():
+        if slug == "scorepad":
+            return {"action": "score", "form": "score", "seat": "0", "points": "5", "note": ""}
+        return {"action": following["action"], "form": following["action"], **logs.as_form(following["params"])}
+
+    if slug == "giganten" and following["seat"] is not None:  # its player's own phone taps it
+        assert client.post(f"/t/{code}/seat", data={"seat": str(following["seat"])}).status_code in (200, 204, 303)
+    for _ in range(repeats):
+        form = {**tap_form(), **form_state(client, code)}
+        out["tap + panel"].append(timed(metric="tap + panel", fn=lambda: assert_ok(client.post(f"/t/{code}/act", data=form, headers=HX))))
+        out["double tap"].append(timed(metric="double tap", fn=lambda: assert_ok(client.post(f"/t/{code}/act", data=form, headers=HX))))
+        out["panel"].append(timed(metric="panel", fn=lambda: assert_ok(client.get(f"/t/{code}/panel", headers=HX))))
+        out["page"].append(timed(metric="page", fn=lambda: assert_ok(client.get(f"/t/{code}/"))))
+        out["poll"].append(timed(metric="poll", fn=lambda: assert_ok(client.get(f"/t/{code}/version"))))
+        v = form_state(client, code)["v"]
+        out["undo"].append(timed(metric="undo", fn=lambda: assert_ok(client.post(f"/t/{code}/undo", data={"v": v}, headers=HX))))
+        v = form_state(client, code)["v"]
+        out["redo"].append(timed(metric="redo", fn=lambda: assert_ok(client.post(f"/t/{code}/redo", data={"v": v}, headers=HX))))
+        if slug == "giganten":  # back to the same position for the next round
+            client.post(f"/t/{code}/undo", data={"v": form_state(client, code)["v"]}, headers=HX)
+    size = len(client.get(f"/t/{code}/panel", headers=HX).get_data())
+    cpu = {f"{m} (cpu)": median_ms(CPU.pop(m)) for m in METRICS}
+    return {m: median_ms(s) for m, s in out.items()} | cpu | {"panel bytes": size}
+
+
+def assert_ok(r):
+    assert r.status_code == 200, (r.status_code, r.get_data(as_text=True)[:300])
+
+
+def print_length_table(slug, lengths, rows):
+    print(f"\n{slug}: cost per request (ms, median; wall clock, then this thread's CPU) against the log's length")
+    head = f"{'':20}" + "".join(f"{n:>10}" for n in lengths) + f"{'max/min':>10}"
+    print(head)
+    for metric in (*METRICS, *(f"{m} (cpu)" for m in METRICS), "panel bytes"):
+        values = [rows[n][metric] for n in lengths]
+        cells = "".join(f"{v:>10.0f}" if metric == "panel bytes" else f"{v:>10.2f}" for v in values)
+        print(f"{metric:20}{cells}{max(values) / min(values):>10.2f}")
+
+
+def replay_import_storage(tmp: Path, repeats: int):
+    print("\nreplay, import, storage")
+    fixtures = json.loads((logs.ROOT / "tests/fixtures/v2-exports.json").read_text())
+    samples = {"scorepad": logs.scorepad_events(1000), "giganten": list(logs.giganten_game()[:1000])}
+    for data in fixtures.values():
+        if data["game"] not in samples:
+            samples[data["game"]] = data
+    for slug, events in sorted(samples.items()):
+        game = GAMES[slug]
+        if isinstance(events, dict):  # a whole test game of another length: its replay scaled to 1000 events
+            data, events = events, events["events"]
+            args = (game, data["players"], data["options"], data["seed"], events, data["board_profile"])
+        else:
+            data = logs.export(slug, events)
+            args = (game, data["players"], data["options"], data["seed"], events, data["board_profile"])
+        t = statistics.median(timed(lambda: engine.replay(*args)) for _ in range(repeats))
+        print(f"  replay of {slug}: {t * 1000 / len(events) * 1000:.1f} ms per 1000 events (measured on {len(events)})")
+    db = store.connect(str(tmp / "import.db"))
+    store.migrate(db)
+    for slug in ("scorepad", "giganten"):
+        data = logs.export(slug, logs.events_for(slug, 1000))
+        t = statistics.median(timed(lambda: tables.import_table(db, data, host="b")) for _ in range(3))
+        print(f"  import of a 1000-event {slug} export (checks, replays, writes): {t * 1000:.0f} ms")
+    path = tmp / "storage.db"
+    db = store.connect(str(path))
+    store.migrate(db)
+    tables.import_table(db, logs.export("scorepad", logs.scorepad_events(5000)), host="b")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    print(f"  a 5000-event score pad on disk: {path.stat().st_size / 1e6:.2f} MB (the whole database file)")
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--lengths", default="10,100,1000,5000")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp())
+    lengths = [int(n) for n in args.lengths.split(",")]
+    tmp = Path(tempfile.mkdtemp(prefix="companion-bench-", dir=logs.ROOT / ".bench" if (logs.ROOT / ".bench").exists() else None))
     app = create_app({"DATABASE": str(tmp / "bench.db"), "SECRET_KEY": "bench"})
     client = app.test_client()
-    code = start_table(client)
-
-    seat = iter(range(10**9))
-    hx = {"HX-Request": "true"}
-    print("tap + fresh panel (score, through Flask):", ms(timed(lambda: act(client, code, "score", seat=next(seat) % 3, points=5), args.events)))
-    print("panel render alone:", ms(timed(lambda: client.get(f"/t/{code}/panel", headers=hx), 100)))
-    from companion.games import GAMES
-
-    for slug, game in sorted(GAMES.items()):
-        colours = game.colours or PALETTE
-        form = {"game": slug} | {f"name{i}": f"P{i}" for i in range(game.max_players)} | {f"colour{i}": colours[i] for i in range(game.max_players)}
-        created = client.post("/new", data=form)
-        assert created.status_code == 303, created.get_data(as_text=True)[:500]
-        gcode = created.headers["Location"].rstrip("/").split("/t/")[1]
-        assert client.get(f"/t/{gcode}/panel", headers=hx).status_code == 200
-        print(f"{slug} panel at set-up ({game.max_players} players):", ms(timed(lambda: client.get(f"/t/{gcode}/panel", headers=hx), 50)))
+    client.get("/")
+    whole = len(logs.giganten_game())
+    for slug in ("scorepad", "giganten"):
+        ns = [min(n, whole - 1) for n in lengths] if slug == "giganten" else lengths
+        ns = list(dict.fromkeys(ns))
+        rows = {n: costs(client, slug, n, args.repeats) for n in ns}
+        print_length_table(slug, ns, rows)
     with app.app_context():
-        db = get_db()
-        print("undo:", ms(timed(lambda: tables.undo(db, code, tables.load(db, code).version), 50)))
-        print(f"replay of {args.events - 50} events:", ms(timed(lambda: tables.replay(db, code), 5)))
-        export = tables.export(db, code)
-        print("export:", ms(timed(lambda: tables.export(db, code), 5)))
-        print("import (replays and checks):", ms(timed(lambda: tables.import_table(db, export, host="b"), 5)))
-
-    port = free_port()
-    proc = start_server(tmp / "served", port)
-    try:
-        http_code = start_table_http(port)
-        url = f"http://127.0.0.1:{port}/t/{http_code}/version"
-        print("version poll over HTTP (1 client):", ms(timed(lambda: urllib.request.urlopen(url).read(), 300)))
-        # 8 phones polling at once: how many polls per second can the server answer?
-        count, stop = [0], time.perf_counter() + 3
-
-        def poller():
-            while time.perf_counter() < stop:
-                urllib.request.urlopen(url).read()
-                count[0] += 1
-
-        threads = [threading.Thread(target=poller) for _ in range(8)]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-        print(f"version polls answered with 8 concurrent clients: {count[0] / 3:.0f}/s (a phone asks 0.5/s)")
-    finally:
-        proc.kill()
-
-
-def start_table_http(port):
-    import http.cookiejar
-    import urllib.parse
-
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-    data = urllib.parse.urlencode({"game": "scorepad", "name0": "A", "colour0": "red"}).encode()
-    return opener.open(f"http://127.0.0.1:{port}/new", data=data).geturl().rstrip("/").split("/t/")[1]
+        get_db()
+    replay_import_storage(tmp, args.repeats)
 
 
 if __name__ == "__main__":

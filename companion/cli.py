@@ -30,6 +30,42 @@ def print_qr(url: str, out=sys.stdout) -> None:
     qr.print_ascii(out=out, invert=True)
 
 
+# Waitress for a games club: 100 tables x 5 phones (one shared view, four seats) = 500 browsers,
+# each keeping one or two keep-alive connections open and polling every 2 s (benchmarks/load.py).
+WAITRESS = {
+    # waitress's default of 100 open connections is exceeded by the 101st phone: requests then
+    # wait until an idle one times out. 1000 covers 500 browsers with two connections each.
+    "connection_limit": 1000,
+    # a request takes a few ms of Python; more threads than that only take turns at the GIL, but
+    # a tap waits for its fsync with the GIL released, so a few spare threads keep polls flowing
+    "threads": 8,
+    # an idle connection (a phone whose screen went off) is closed after a minute; a polling
+    # phone is never idle that long
+    "channel_timeout": 60,
+    "backlog": 1024,
+    # over 1024 descriptors select() fails; poll() has no such ceiling
+    "asyncore_use_poll": True,
+    # the largest body any route reads is an import (16 MB, companion.web.lobby.IMPORT_LIMIT)
+    # plus its form's envelope; waitress refuses anything bigger before it is buffered
+    "max_request_body_size": 17 * 1024 * 1024,
+    "max_request_header_size": 64 * 1024,
+}
+FILES_NEEDED = WAITRESS["connection_limit"] + 3 * WAITRESS["threads"] + 64  # sockets, SQLite files per thread, the rest
+
+
+def raise_file_limit(needed: int = FILES_NEEDED) -> int:
+    """Let this process open a descriptor per connection: lift the soft limit towards the hard one."""
+    try:
+        import resource
+    except ImportError:  # not on Windows, which has no such limit
+        return needed
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        soft = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
+
+
 def serve(args) -> int:
     from waitress import serve as waitress_serve
 
@@ -49,8 +85,11 @@ def serve(args) -> int:
     print(f"Data: {app.config['DATABASE']}")
     if not args.no_qr:
         print_qr(urls[0])
+    files = raise_file_limit()
+    if files < FILES_NEEDED:
+        print(f"Note: this process may open {files} files; {FILES_NEEDED} are needed for {WAITRESS['connection_limit']} connections (raise it with 'ulimit -n').")
     print("Stop with Ctrl+C.", flush=True)
-    waitress_serve(app, host=args.host, port=args.port, threads=args.threads, ident="table-companion")
+    waitress_serve(app, host=args.host, port=args.port, ident="table-companion", **{**WAITRESS, "threads": args.threads})
     return 0
 
 
@@ -64,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("serve", help="serve the lobby on the local network and print its address and QR code")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network of this device)")
     p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
-    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--threads", type=int, default=WAITRESS["threads"], help=f"worker threads (default {WAITRESS['threads']})")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
     p.set_defaults(func=serve)
     args = parser.parse_args(argv)

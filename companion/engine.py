@@ -81,6 +81,15 @@ def is_valid(spec, value) -> bool:
         return False
 
 
+def params_fit(spec: dict, params: dict) -> bool:
+    """Stored parameters are what the action's form could have sent. A field added to an action
+    later is absent from older exports: only an optional one may be missing."""
+    missing = set(spec) - set(params)
+    if set(params) - set(spec) or any(getattr(spec[k], "required", True) for k in missing):
+        return False
+    return all(is_valid(spec[k], v) for k, v in params.items())
+
+
 def check_stored(game: Game, options: dict, profile: dict, events: list, seats: int) -> None:
     """Stored (imported) data must be what the forms could have produced; FieldError otherwise."""
     bad = FieldError(N_("The export is incomplete or malformed."))
@@ -105,12 +114,7 @@ def check_stored(game: Game, options: dict, profile: dict, events: list, seats: 
         if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
             raise bad
         if e.get("kind") == "action" and e.get("action") in game.actions:
-            spec = game.actions[e["action"]]
-            # a field added to an action later is absent from older exports: only an optional one may be
-            missing = set(spec) - set(e["params"])
-            if set(e["params"]) - set(spec) or any(getattr(spec[k], "required", True) for k in missing):
-                raise bad
-            if not all(is_valid(spec[k], v) for k, v in e["params"].items()):
+            if not params_fit(game.actions[e["action"]], e["params"]):
                 raise bad
         elif e.get("kind") == "profile" and e.get("action") == "profile":
             p = e["params"]

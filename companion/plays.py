@@ -244,7 +244,8 @@ def player_stats(plays: list[dict], names: dict[str, str]) -> list[dict]:
             if p["bot"]:
                 continue
             name = canonical(p["name"], names)
-            s = by.setdefault(key(name), {"name": name, "plays": 0, "wins": 0, "total": 0, "best": None, "worst": None, "last": ""})
+            # plays come newest first: a player is shown with the colour they last played
+            s = by.setdefault(key(name), {"name": name, "colour": p["colour"], "plays": 0, "wins": 0, "total": 0, "best": None, "worst": None, "last": ""})
             s["plays"] += 1
             s["wins"] += int(p["winner"])
             s["total"] += p["score"]
@@ -257,6 +258,7 @@ def player_stats(plays: list[dict], names: dict[str, str]) -> list[dict]:
         out.append(
             {
                 "name": s["name"],
+                "colour": s["colour"],
                 "plays": s["plays"],
                 "wins": s["wins"],
                 "win_rate": s["wins"] / s["plays"],

@@ -19,7 +19,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from companion import store  # noqa: E402
 from helpers import free_port, start_server  # noqa: E402
-from helpers_plays import giganten, hamlet, scorepad  # noqa: E402
+from helpers_plays import giganten, hamlet, score_and_finish_in_browser, scorepad  # noqa: E402
 from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
 
 
@@ -49,19 +49,12 @@ def main(out: Path) -> None:
                     shot = lambda name: page.screenshot(path=str(out / f"{name}-{lang}-{scheme}.png"), full_page=True)  # noqa: E731
                     page.goto(base + "/")
                     page.locator("input[name=game][value=scorepad]").check()
-                    for name in ("Anna", "Ben"):
+                    for name in ("Dana", "Ben"):
                         page.locator(f"button.known-name[data-name='{name}']").click()
                     shot("plays-lobby")
                     page.locator("form.new-table button[type=submit]").click()
                     page.wait_for_url("**/t/*/")
-                    for seat, pts in ((0, "17"), (1, "9")):
-                        page.locator(f"input[name=seat][value='{seat}']").first.check()
-                        page.fill("#points", pts)
-                        page.locator("#f-score button[type=submit]").click()
-                        page.wait_for_timeout(400)
-                    page.once("dialog", lambda d: d.accept())
-                    page.locator("#f-finish button").click()
-                    page.locator(".result-card").wait_for()
+                    score_and_finish_in_browser(page, ("Dana", "Ben"))
                     page.wait_for_timeout(300)
                     shot("plays-end-of-game")
                     page.goto(base + "/plays")

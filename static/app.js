@@ -82,7 +82,8 @@
   });
 
   // The lobby shows only the chosen game's options, player rows and colours.
-  function syncOptions() {
+  // After a refusal (the page shows an error) every choice stays as the player left it.
+  function syncOptions(keep) {
     var chosen = document.querySelector('.new-table input[name="game"]:checked');
     document.querySelectorAll(".new-table .options").forEach(function (fs) {
       fs.hidden = !chosen || fs.dataset.game !== chosen.value;
@@ -95,12 +96,16 @@
       row.querySelectorAll("input, select").forEach(function (el) { el.disabled = row.hidden; });
       var select = row.querySelector("select");
       Array.prototype.forEach.call(select.options, function (o) { o.disabled = allowed.indexOf(o.value) < 0; o.hidden = o.disabled; });
-      if (allowed.indexOf(select.value) < 0 || used.indexOf(select.value) >= 0) {
+      if (!keep && (allowed.indexOf(select.value) < 0 || used.indexOf(select.value) >= 0)) {
         select.value = allowed.filter(function (c) { return used.indexOf(c) < 0; })[0] || allowed[0];
       }
       used.push(select.value);
     });
   }
-  document.addEventListener("change", function (e) { if (e.target.name === "game") syncOptions(); });
-  document.addEventListener("DOMContentLoaded", syncOptions);
+  document.addEventListener("change", function (e) { if (e.target.name === "game") syncOptions(false); });
+  document.addEventListener("DOMContentLoaded", function () {
+    var refused = document.getElementById("lobby-error");
+    syncOptions(refused !== null);
+    if (refused) refused.scrollIntoView({ block: "center" });  // the message stands beside its field
+  });
 })();

@@ -19,6 +19,11 @@ PLAYERS = {"name0": "Red", "colour0": "red", "name1": "Blue", "colour1": "blue",
 
 def start_table(client, game="scorepad", **fields) -> str:
     form = {"game": game, **PLAYERS, **fields}
+    from companion.games import GAMES  # a game that prints its own colours gets those, in order
+
+    allowed = GAMES[game].colours if game in GAMES else ()
+    if allowed and any(form[k] not in allowed for k in ("colour0", "colour1", "colour2") if k not in fields):
+        form.update({f"colour{i}": allowed[i] for i in range(3) if f"colour{i}" not in fields})
     r = client.post("/new", data=form)
     assert r.status_code == 303, r.get_data(as_text=True)
     return r.headers["Location"].rstrip("/").split("/t/")[1]

@@ -96,3 +96,15 @@ def tinners(db):
         whole.play_round(t, rnd)
     assert table.load(db, code).finished
     return code
+
+
+def score_and_finish_in_browser(page, names, points=("17", "9")):
+    """On a score pad's page (Playwright): each player scores once, then the game is ended."""
+    for seat, (name, pts) in enumerate(zip(names, points)):
+        page.locator(f"input[name=seat][value='{seat}']").first.check()
+        page.fill("#points", pts)
+        page.locator("#f-score button[type=submit]").click()
+        page.locator(".log li", has_text=name).first.wait_for()
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#f-finish button").click()
+    page.locator(".result-card").wait_for()

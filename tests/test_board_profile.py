@@ -27,7 +27,7 @@ def save(client, code, **form):
 def test_the_settings_page_shows_unknown_values_with_their_source(client, charted):
     code = start_table(client)
     html = client.get(f"/t/{code}/settings").get_data(as_text=True)
-    assert "Price chart" in html and "FACTS.md: ?" in html and "Unknown: the app will ask at the table." in html
+    assert "Price chart" in html and "public sources: ?" in html and "Unknown: the app will ask at the table." in html
     assert "To check (1)" in html and "Whole numbers, separated by spaces:" in html
     assert "Unconfirmed board values" not in html
     assert "⚠" in client.get(f"/t/{code}/").get_data(as_text=True).split("Board values")[1][:20]

@@ -176,3 +176,30 @@ def test_enter_in_a_form_with_several_buttons_presses_the_highlighted_one(browse
     page.wait_for_timeout(100)
     assert page.evaluate("window.sent") == {"a": "middle"}
     page.context.close()
+
+
+WIDER = """() => { document.querySelectorAll('details').forEach(d => d.open = true);
+  return [document.documentElement.scrollWidth, [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).map(e => e.outerHTML.slice(0, 90)).slice(0, 5)]; }"""
+
+
+@pytest.mark.parametrize("lang", ["cs-CZ", "en-GB"])
+@pytest.mark.parametrize("slug", sorted(GAME_PLAYERS))
+def test_no_page_scrolls_sideways_at_390px(browser, server, slug, lang, tmp_path):
+    """Issue 9, point 14: the Board values page was 417 px wide. Every page, every section unfolded."""
+    page = browser.new_context(**PHONE, locale=lang, color_scheme="dark").new_page()
+    page.goto(server + "/")
+    page.locator(f'input[name="game"][value="{slug}"]').check()
+    for i in range(GAME_PLAYERS[slug]):
+        page.fill(f"#name{i}", f"Hráčka Nejdelšíjméno {i + 1}"[:40])
+    page.locator(".new-table button.primary").click()
+    page.wait_for_url("**/t/*/")
+    table = page.url
+    paths = ["", "log", "settings"] + ([] if slug == "hamlet-botrik" else [])
+    for path in paths + ["/"]:
+        page.goto(table + path if path != "/" else server + "/")
+        width, wide = page.evaluate(WIDER)
+        assert width <= 390, (path, width, wide)
+    page.goto(table)
+    page.screenshot(path=str(tmp_path / f"{slug}-{lang}.png"), full_page=True)
+    page.context.close()

@@ -2,6 +2,8 @@
 it, and Enter presses the highlighted button (issue 9, points 1 and 2)."""
 from __future__ import annotations
 
+import re
+
 from werkzeug.datastructures import MultiDict
 
 from companion.web.forms import default_button, form_body, refill
@@ -49,3 +51,50 @@ def test_every_score_pad_form_keeps_every_choice_after_a_refusal(client):
     code = start_table(client)
     html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert every_form_survives(client, f"/t/{code}/act", html) >= 1
+
+
+def _start_form(html):
+    return next(fields for fields in read_forms(html).values() if any(f["name"] == "game" for f in fields))
+
+
+def test_a_refused_start_form_keeps_every_field_and_says_why_beside_it(client):
+    """Issue 9, point 10: option ticks and Botrik's colour were wiped by a refusal."""
+    sent = {"game": "hamlet-botrik", "name0": "E" * 41, "colour0": "green", "opt_botrik_colour": "red", "opt_four_colour": "blue",
+            "opt_three_colour": "automatic", "opt_easier_donkeys": "1", "opt_harder_favour": "1"}
+    r = client.post("/new", data=sent)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400
+    shown = form_values(_start_form(html))
+    for name, value in sent.items():
+        assert shown[name] == [value], name
+    for unticked in ("opt_easier_landmarks", "opt_harder_start", "opt_lowest_wins"):
+        assert shown[unticked] == [], unticked
+    # the message stands in the player rows, right after the refused name
+    rows = html.split('id="name0"')[1].split('id="name1"')[0]
+    assert 'class="form-error"' in rows and "at most 40 characters" in rows
+
+
+def test_a_refused_join_keeps_the_code_and_says_why_beside_it(client):
+    html = client.post("/join", data={"code": "nope"}).get_data(as_text=True)
+    join = html.split('action="/join"')[1].split("</section>")[0]
+    assert 'value="nope"' in join and "There is no table with that code." in join
+
+
+def test_a_refused_board_value_keeps_what_was_typed_and_says_how_many_numbers(client):
+    """Issue 9, point 14: "4 numbers" rather than "between 4 and 4 numbers"; what was typed stays."""
+    code = start_table(client, game="tinners-trail", name0="Ann", colour0="red", name1="Ben", colour1="purple", name2="Cy", colour2="yellow")
+    page = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    assert "FACTS.md" not in page  # no internal file names
+    v = re.search(r'name="v" value="(\d+)"', page).group(1)
+    r = client.post(f"/t/{code}/settings", data={"key": "display_miners", "value": "1 2 3", "confirmed": "1", "v": v, "nonce": "x"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400
+    box = html.split('id="pv-display_miners"')[1].split("</details>")[0]
+    assert ": type 4 numbers." in box and "between 4 and 4" not in box
+    fields = form_values(next(iter(read_forms(box + "</form>").values())))
+    assert fields["value"] == ["1 2 3"] and fields["confirmed"] == ["1"]
+
+
+def test_the_board_values_button_shows_only_where_the_game_has_values(client):
+    code = start_table(client)  # the score pad has none
+    assert "/settings" not in client.get(f"/t/{code}/").get_data(as_text=True)

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import store
-from companion import table as tables
+from companion import store, table as tables
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("export-*.json"))
 

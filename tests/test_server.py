@@ -65,3 +65,32 @@ def test_kill_9_loses_no_accepted_action(server):
     html = phone.get(f"/t/{code}/")
     assert '<td class="num big">12</td>' in html  # Ann's total under the sheet
     assert phone.get(f"/t/{code}/version") == str(1 + 3)
+
+
+def test_more_keep_alive_phones_than_waitress_allows_by_default_are_all_answered(server):
+    """Waitress's default is 100 open connections: the 101st phone would wait for an idle one to time out."""
+    import http.client
+
+    _, port, _ = server
+    phone = Browser(port)
+    phone.get("/")
+    conns = []
+    try:
+        for _ in range(150):  # each one a browser that keeps its connection open
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            c.request("GET", "/t/nope/version")
+            c.getresponse().read()
+            conns.append(c)
+        for c in conns[:5]:  # the first ones are still served on their own connections
+            c.request("GET", "/t/nope/version")
+            assert c.getresponse().status == 404
+    finally:
+        for c in conns:
+            c.close()
+
+
+def test_a_body_larger_than_any_route_reads_is_refused_by_the_server():
+    from companion.cli import WAITRESS
+    from companion.web.lobby import IMPORT_LIMIT
+
+    assert IMPORT_LIMIT < WAITRESS["max_request_body_size"] <= IMPORT_LIMIT + 2 * 1024 * 1024

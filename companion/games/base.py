@@ -152,6 +152,8 @@ class IntList:
 
     def parse(self, raw: str | None, name: str):
         parts = [p for p in (raw or "").replace(",", " ").split() if p]
+        if self.min_len == self.max_len != len(parts):  # "4 numbers", not "between 4 and 4 numbers"
+            raise FieldError(N_("%(field)s: type %(n)d numbers."), field=name, n=self.min_len)
         if not self.min_len <= len(parts) <= self.max_len:
             raise FieldError(N_("%(field)s needs between %(lo)d and %(hi)d numbers."), field=name, lo=self.min_len, hi=self.max_len)
         values = []

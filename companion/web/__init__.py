@@ -41,15 +41,8 @@ babel = Babel()
 
 
 def get_db():
-    if "db" not in g:
-        g.db = store.connect(current_app.config["DATABASE"])
-    return g.db
-
-
-def close_db(_exc=None):
-    db = g.pop("db", None)
-    if db is not None:
-        db.conn.close()
+    """This thread's connection, kept open across requests (see ``store.thread_connection``)."""
+    return store.thread_connection(current_app.config["DATABASE"])
 
 
 def device_id() -> str:
@@ -110,8 +103,12 @@ def same_origin() -> bool:
 
 
 def init_app(app: Flask) -> None:
-    store.migrate(store.connect(app.config["DATABASE"]))
-    app.teardown_appcontext(close_db)
+    db = store.connect(app.config["DATABASE"])
+    store.migrate(db)
+    db.conn.close()
+    from .poll import VersionPoll
+
+    app.wsgi_app = VersionPoll(app.wsgi_app, app.config["DATABASE"])
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([str(app.root_path + "/translations"), *translation_dirs()])
     babel.init_app(app, locale_selector=select_locale)
     htmx.init_app(app)
@@ -126,9 +123,10 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx}
 
-    from . import errors, install, lobby, plays, tables
+    from . import errors, install, lobby, plays, tables, transfer
 
     errors.init_app(app)
+    transfer.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(plays.bp)

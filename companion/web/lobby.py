@@ -34,7 +34,9 @@ def _my_tables():
     return [r for r in rows if r["game_obj"]]
 
 
-def _lobby(status=200, error=None, form=None, game=None):
+def _lobby(status=200, error=None, form=None, game=None, field=None):
+    """The lobby; after a refusal ``form`` is what was sent (the refused form is refilled with
+    it) and ``field`` names where the message goes: a field, "players", "options", "code", "export"."""
     mine = _my_tables()
     return (
         render_template(
@@ -42,11 +44,26 @@ def _lobby(status=200, error=None, form=None, game=None):
             running=[r for r in mine if not r["finished"]],
             finished=[r for r in mine if r["finished"]],
             error=error,
+            error_field=field,
             form=form or {},
             chosen=game,
         ),
         status,
     )
+
+
+class _At:
+    """Names the start form's field a FieldError raised inside belongs to."""
+
+    def __init__(self, field: str):
+        self.field = field
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, e, tb):
+        if isinstance(e, FieldError) and not hasattr(e, "field"):
+            e.field = self.field
 
 
 @bp.get("/")
@@ -60,16 +77,20 @@ def parse_new_table(form) -> tuple[str, list, dict]:
     slug = form.get("game")
     game = GAMES.get(slug or "")
     if game is None:
-        raise FieldError(gettext("Choose a game."))
+        with _At("game"):
+            raise FieldError(gettext("Choose a game."))
     players = []
     for i in range(MAX_SEATS):
         if form.get(f"name{i}", "").strip():  # an empty row is a seat nobody sits at
-            name = NAME.parse(form.get(f"name{i}"), gettext("Player %(n)d's name", n=i + 1))
+            with _At(f"name{i}"):
+                name = NAME.parse(form.get(f"name{i}"), gettext("Player %(n)d's name", n=i + 1))
             players.append({"name": name, "colour": form.get(f"colour{i}") or ""})
-    engine.check_players(game, players)
+    with _At("players"):
+        engine.check_players(game, players)
     options = {}
     for opt in game.options:
-        options[opt.key] = opt.spec.parse(form.get(f"opt_{opt.key}"), tr(opt.label))
+        with _At(f"opt_{opt.key}"):
+            options[opt.key] = opt.spec.parse(form.get(f"opt_{opt.key}"), tr(opt.label))
     return slug, players, options
 
 
@@ -78,11 +99,11 @@ def new_table():
     try:
         slug, players, options = parse_new_table(request.form)
     except FieldError as e:
-        return _lobby(400, error=tr(e), form=request.form, game=request.form.get("game"))
+        return _lobby(400, error=tr(e), form=request.form, game=request.form.get("game"), field=getattr(e, "field", "game"))
     try:
         code = tables.create(get_db(), slug, players, options, host=device_id())
     except RuleError as e:  # a game may refuse a combination of options
-        return _lobby(422, error=tr(e), form=request.form, game=slug)
+        return _lobby(422, error=tr(e), form=request.form, game=slug, field="options")
     if len(players) == 1:  # a solo table: the phone that started it is the player
         tables.claim_seat(get_db(), code, 0, device_id())
     remember(code)
@@ -96,7 +117,7 @@ def join():
     if "/t/" in code:
         code = code.split("/t/", 1)[1].split("/")[0].split("?")[0]
     if not code or len(code) > 64 or tables.version(get_db(), code) is None:
-        return _lobby(404, error=gettext("There is no table with that code."), form=request.form)
+        return _lobby(404, error=gettext("There is no table with that code."), form=request.form, field="code")
     return redirect(url_for("tables.show", code=code), 303)
 
 
@@ -109,11 +130,11 @@ def import_table():
     try:
         data = json.loads(raw.decode("utf-8-sig"))  # a file saved with a byte-order mark is fine
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return _lobby(400, error=gettext("This file is not a table export."))
+        return _lobby(400, error=gettext("This file is not a table export."), field="export")
     try:
         code = tables.import_table(get_db(), data, host=device_id())
     except tables.ImportRefused as e:
-        return _lobby(400, error=tr(e))
+        return _lobby(400, error=tr(e), field="export")
     remember(code)
     return redirect(url_for("tables.show", code=code), 303)
 

@@ -19,7 +19,7 @@ from .. import plays as records
 from .. import table as tables
 from ..games import GAMES
 from ..games.base import FieldError, Label, N_, RuleError
-from . import device_id, get_db, tr
+from . import COLOURS, device_id, get_db, tr
 from .lobby import remember
 
 bp = Blueprint("plays", __name__)
@@ -92,7 +92,12 @@ def _options(play: dict) -> list[tuple[str, str]]:
         value = play["options"].get(opt.key)
         if value is None or value is False or value == "":
             continue
-        shown = gettext("yes") if value is True else (tr(value) if isinstance(value, str) else str(value))
+        if value is True:
+            shown = gettext("yes")
+        elif value in COLOURS:  # a colour option (Hamlet's unused colours) reads as the colour's name
+            shown = tr(COLOURS[value][0])
+        else:
+            shown = tr(value) if isinstance(value, str) else str(value)
         out.append((tr(opt.label), shown))
     return out
 

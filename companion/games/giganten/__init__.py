@@ -1,7 +1,6 @@
 """Giganten (Kosmos 1999): the app is the bank. See docs/games/giganten.md and rules.py."""
 from ..base import N_, Choice, Game, Int, IntList, Option, ProfileValue, Text
-from . import data, legal, rules
-
+from . import cards, core, data, legal, rules, scoring, view
 
 # the set-up choices' values, as the lobby shows them
 OPTION_VALUES = (N_("physical"), N_("app"))
@@ -26,7 +25,7 @@ GAME = Game(
         "card_taken": {
             "licences": Int(0, 9, label=N_("Licences")),
             "movement": Int(0, 20, label=N_("Movement points")),
-            "special": Choice(rules.SPECIALS, required=False, label=N_("Special action")),
+            "special": Choice(core.SPECIALS, required=False, label=N_("Special action")),
             "n": Int(0, 9, required=False, label=N_("Special action number")),
         },
         # 3. licences
@@ -55,7 +54,7 @@ GAME = Game(
             # the quick form: every carried oil not counted above goes into this tank
             "rest": Choice(data.COMPANIES, required=False, label=N_("Tank")),
             # the quick form: black and other in one choice, "b<black>o<other>" (e.g. b1o0)
-            "carry": Choice(rules.CARRY_CHOICES, required=False, label=N_("Transport to pay for")),
+            "carry": Choice(core.CARRY_CHOICES, required=False, label=N_("Transport to pay for")),
         },
         # 7. auctions
         "bid": {"licences": Int(1, 200, label=N_("Bid (licences)"))},
@@ -101,11 +100,11 @@ GAME = Game(
     ),
     setup=rules.setup,
     apply=rules.apply,
-    prompt=rules.prompt,
-    scores=rules.scores,
-    view=rules.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
+    view=view.view,
     finished=rules.finished,
-    check_profile=rules.check_profile,
+    check_profile=cards.check_profile,
     legal=legal.legal,
     to_act=legal.to_act,
 )

@@ -10,22 +10,13 @@ from __future__ import annotations
 
 from ..base import N_, Label, Legal, RuleError
 from . import data
+from .auctions import NO_CARDS, can_bid
+from .cards import app_cards, licence_payment
+from .core import CARRY_CHOICES, _name, _profile, counted, rail_costs
 from .data import COMPANIES
-from .rules import (
-    CARRY_CHOICES,
-    _index,
-    _name,
-    _profile,
-    _track,
-    NO_CARDS,
-    app_cards,
-    can_bid,
-    counted,
-    known_start,
-    licence_payment,
-    rail_costs,
-    transport_options,
-)
+from .prices import _index, _track
+from .production import transport_options
+from .rules import known_start
 
 NONE = (None,)
 GAME_BID_MAX = 200  # the bid field's top (``Int(1, 200)`` in __init__.py)

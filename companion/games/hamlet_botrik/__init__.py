@@ -4,8 +4,8 @@ action tokens, disc bag and favour tile, and walks the player through each of hi
 See docs/games/hamlet-botrik.md for the model and the rulebook choices made.
 """
 from ..base import N_, Bool, Choice, Game, Int, IntList, Option, Text
-from . import data, rules
-from .questions import legal, prompt, to_act, view
+from . import data, legal, rules, scoring
+from .questions import prompt, view
 
 
 def yes_no(label: str) -> Choice:
@@ -86,9 +86,9 @@ GAME = Game(
     setup=rules.setup,
     apply=rules.apply,
     prompt=prompt,
-    scores=rules.scores,
+    scores=scoring.scores,
     view=view,
-    finished=rules.finished,
-    legal=legal,
-    to_act=to_act,
+    finished=scoring.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
 )

@@ -6,9 +6,13 @@ fields with their choices. A template needs no knowledge of Botrik to render it.
 """
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, Legal
+from ..base import N_, NP_, Label
 from . import data
-from .rules import L, STEP_ACTION, as_label, award_verdicts, botrik_breakdown, botrik_total, cascade, chain, counted, disc_name, landmark_points, running_score, score_fields, token_name
+from .core import L, as_label, chain, counted, disc_name, token_name
+from .rules import score_fields
+from .scoring import botrik_breakdown, botrik_total, running_score
+from .small_rules import award_verdicts, cascade, landmark_points
+from .turn import STEP_ACTION
 
 YES_NO = [{"value": "yes", "label": L(N_("Yes")), "yes": True}, {"value": "no", "label": L(N_("No"))}]
 
@@ -94,167 +98,226 @@ def question(state: dict) -> dict | None:
         return None
     step = pending["step"]
     q = {"step": step, "action": STEP_ACTION[step], "label": None, "help": [], "notes": list(state["notes"]), "fields": [], "progress": progress(state)}
-    turn = state["turn"]
-    n = turn["villager"] if turn else 0
+    n = state["turn"]["villager"] if state["turn"] else 0
     favour = state["favour"]
-    if step == "setup":
-        suggested = data.HARDER_START_VILLAGERS if state["modifiers"]["harder_start"] else data.SUGGESTED_START_VILLAGERS
-        q["label"] = L(N_("Set up the table as the checklist says, then tell the app what Botrik starts with."))
-        if state["modifiers"]["harder_start"]:
-            q["help"] = [L(N_("Harder game: Botrik starts with 2 villagers and no coins."))]
-        else:
-            q["help"] = [L(NP_("Suggested: %(num)d villager; a player hires up to 4 villagers at 5, 7 and 9 coins.", "Suggested: %(num)d villagers; a player hires up to 4 villagers at 5, 7 and 9 coins."), num=suggested)]
-        # No default for the blueprints: "Příprava je stejná jako pro hru dvou hráčů", and neither the
-        # solo rulebook nor FACTS.md says how many that is, so the player counts them on the table.
-        q["fields"] = [
-            _int("villagers", L(N_("Botrik's villagers at the start")), 1, data.MAX_VILLAGERS, default=suggested),
-            _int("blueprints", L(N_("Blueprints in Botrik's building queue at the start")), 0, data.MAX_BLUEPRINTS,
-                 hint=L(N_("Count the blueprint tiles in Botrik's building queue on the table and tap that number (0 if he has none). The rulebook gives no starting number, so the app suggests none."))),
-        ]
-    elif step == "player":
-        q["label"] = L(N_("Your turn: play it as usual, then start Botrik's turn."))
-    elif step == "priority":
-        q["label"] = L(N_("Villager %(n)d: can Botrik make a church delivery? If not, can he fulfil a market sale tile?"), n=n)
-        q["help"] = [
-            L(N_("Church: he pays 8 basic resources or 2 refined resources, or 7 coins from the favour tile on the space that asks for 10 coins (coins on the tile: %(coins)d)."), coins=favour["coins"]),
-            L(N_("He may use resources from any tile connected to the road network; he never buys on the open market.")),
-            *TIE_BREAK,
-            BONUS_HELP,
-        ]
-        choices = [{"value": "church", "label": L(N_("Church, with resources")), "yes": True}]
-        if favour["coins"] >= data.CHURCH_COINS:
-            choices.append({"value": "church_coins", "label": L(N_("Church, 7 coins on the 10-coin space")), "yes": True})
-        choices.append({"value": "market", "label": L(N_("No church; a market sale")), "yes": True})
-        choices.append({"value": "none", "label": L(N_("Neither"))})
-        q["fields"] = [_choice("choice", L(N_("Church delivery or market sale")), choices)]
-    elif step == "try":
-        token = pending["token"]
-        params = {"num": state["blueprints"]} if token == "build_building" else {}
-        q["label"] = L(TRY_QUESTIONS[token], **params)
-        colour = turn["disc"]
-        q["help"] = [L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))]
-        if pending["queue"]:
-            q["help"].append(L(N_("If not, next: %(actions)s."), actions=chain([token_name(t) for t in pending["queue"]])))
-        else:
-            q["help"].append(L(N_("If not, nothing is possible: his villager goes to the church.")))
-        q["fields"] = [ANSWER]
-    elif step == "produce":
-        q["label"] = L(N_("Botrik produces on the building tile with the fewest resources that is not at its maximum."))
-        q["help"] = [
-            L(N_("Tied tiles: the one nearest any of his villagers. Still tied, or several villagers equally near: you choose.")),
-            L(N_("On the barn he produces one of each resource.")),
-            L(N_("Move one of his unused villagers there. He gains 1 point instead of any coins.")),
-        ]
-    elif step == "refine":
-        q["label"] = L(N_("Botrik refines at a refining building connected to the road network, with a free space and the basic resources available."))
-        q["help"] = [
-            L(N_("He chooses: 1. a tile where he makes a quality resource; 2. the tile where he makes the most refined resources; 3. the tile nearest one of his villagers; still tied: you choose.")),
-            L(N_("Use up the required resources nearest the tile (you choose among equals), then put his refined resource there (his quality resource if he has reached that milestone).")),
-            L(N_("Move one of his unused villagers there.")),
-        ]
-    elif step == "blueprint":
-        q["label"] = L(N_("Botrik buys a blueprint at the town hall."))
-        q["help"] = [
-            L(N_("He takes: a refining building of a type whose milestone is still available > a landmark > a refining building of any type > a barn; the leftmost among equals.")),
-            L(N_("Put 1 coin from the supply (not from the favour tile) on every blueprint he skipped, add his blueprint at the right of his building queue and refill the offer as usual.")),
-            L(N_("If there were coins on the blueprint he took, put them away: he gains 1 point instead.")),
-        ]
-        if not pending["secondary"]:
-            q["help"].append(L(N_("This purchase comes with the hire: the blueprint token stays where it is in the row.")))
-        else:
-            q["help"].append(L(N_("Move one of his unused villagers to the town hall.")))
-        q["fields"] = [_choice("had_coins", L(N_("Were there coins on the blueprint he took?")), YES_NO, ask=True)]
-        if state["modifiers"]["easier_unpaid"]:
-            # the coins he puts on skipped blueprints matter only to the easier "unpaid coins" rule
-            q["fields"].insert(0, _int("skipped", L(N_("Blueprints he skipped (easier game: he loses 1 point for each)")), 0, 10, required=False))
-    elif step == "building_kind":
-        q["label"] = L(N_("Which building does Botrik build? The first kind in this list that he can afford:"))
-        q["help"] = [L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
-        q["fields"] = [_choice("kind", L(N_("Building")), [{"value": k, "label": L(data.KIND_NAMES[k]), "yes": True} for k in data.KINDS])]
-    elif step == "building_pay":
-        q["label"] = L(N_("Botrik pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[pending["kind"]]))
-        q["help"] = [L(N_("He takes resources in this order: his own quality resources > his own refined resources > those nearest the tile from which the action was started."))]
-    elif step == "avoid_roads":
-        q["label"] = L(N_("Placing the building, 1 of 3: is there a place where the tile would not connect to a road network with your roads?"))
-        q["help"] = [L(N_("Botrik avoids connecting to your roads if he can. If yes, only such places count from now on."))]
-        q["fields"] = [ANSWER]
-    elif step == "avoid_landmarks":
-        q["label"] = L(N_("Placing the building, 2 of 3: among the places left, is there one where the tile would not connect to your landmarks?"))
-        q["help"] = [L(N_("Botrik avoids connecting to your landmarks if he can. If yes, only such places count from now on."))]
-        q["fields"] = [ANSWER]
-    elif step == "network":
-        q["label"] = L(N_("Placing the building, 3 of 3: among the places left, is there one next to a road network with none of your roads, where at least one edge matches (road to road, forest to forest or mountain to mountain)?"))
-        q["fields"] = [ANSWER]
-    elif step == "place_building":
-        answers = pending["answers"]
-        q["label"] = L(N_("Place the %(kind)s:"), kind=L(data.KIND_NAMES[pending["kind"]]))
-        q["help"] = [
-            L(N_("only where it does not connect to your roads;")) if answers["avoid_roads"] else L(N_("it may connect to your roads (every place does);")),
-            L(N_("only where it does not connect to your landmarks;")) if answers["avoid_landmarks"] else L(N_("it may connect to your landmarks (every place left does);")),
-        ]
-        if answers["network"]:
-            q["help"].append(L(N_("next to the longest road network without your roads where an edge matches;")))
-        q["help"] += [
-            L(N_("then next to the tile nearest the church; if several places are still left, you choose;")),
-            L(N_("turn it so that road meets road if possible, otherwise forest meets forest or mountain meets mountain; forest against mountain only as a last resort; always matching as many edges as possible.")),
-        ]
-        q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
-    elif step == "road_target":
-        q["label"] = L(N_("Placing the road: is there a building tile not yet connected to the road network, where a road can be built?"))
-        q["fields"] = [ANSWER]
-    elif step == "place_road":
-        if pending["unconnected"]:
-            q["label"] = L(N_("Build his road to the unconnected building tile nearest the church."))
-        else:
-            q["label"] = L(N_("Build his road to the building tile with the fewest connections (where a road can be built)."))
-        q["help"] = [
-            L(N_("If there are several options: avoid connecting your landmarks to the road network if possible;")),
-            L(N_("then extend his own longest road network; else the longest network with only your roads; else the longest network with no roads yet;")),
-            L(N_("then from the tile nearest the church; still several: you choose.")),
-            L(N_("Move one of his unused villagers there.")),
-        ]
-        q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
-    elif step == "score":
-        what = pending["what"]
-        labels = {
-            "church_coins": L(N_("Points for his 10-coin church delivery?")),
-            "church": L(N_("Points for his church delivery, and his bonuses?")),
-            "market": L(N_("Points for his market sale, and his bonuses?")),
-            "building": L(N_("Points for his new %(kind)s, and his bonuses?"), kind=L(data.KIND_NAMES[pending.get("kind") or "barn"])),
-            "road": L(N_("Points for his road, and his bonuses?")),
-            "end_sale": L(N_("Harder game: Botrik sells all his remaining refined resources in the village as if he used them. Which bonuses does he get?")),
-        }
-        landmark = what == "building" and pending.get("kind") == "landmark"
-        q["label"] = L(N_("His bonuses for the landmark he built?")) if landmark else labels[what]
-        q["help"] = [BONUS_HELP, L(N_("Example: two of his own quality resources give 2 + 1 points each: enter bonuses 2 2 and 2 bonuses with coins."))]
-        if landmark:
-            q["help"].append(L(NP_("His landmark is worth %(num)d point at the end of the game whatever its conditions; the app adds it then, so the tile's own points are not entered now.", "His landmark is worth %(num)d points at the end of the game whatever its conditions; the app adds them then, so the tile's own points are not entered now."), num=landmark_points(state["modifiers"])))
-        elif what == "building":
-            q["help"].append(L(N_("Then he takes the points of the new tile and the milestone of a refining building if it is still available.")))
-        q["fields"] = [SCORE_FIELD_SPECS[name]() for name in score_fields(state, pending)]
-    elif step == "awards":
-        q["label"] = L(N_("Harder game awards: how did you do?"))
-        if state["modifiers"]["harder_merchant"]:
-            q["fields"].append(_int("your_sales", L(N_("Your market sales")), 0, 50))
-            q["help"].append(L(N_("Merchant: you need more market sales than Botrik (%(his)d) and at least 5; a tie goes to Botrik."), his=state["market_sales"]))
-        if state["modifiers"]["harder_chaplain"]:
-            q["fields"].append(_int("your_deliveries", L(N_("Your church deliveries")), 0, 50))
-            q["help"].append(L(N_("Chaplain: you need more church deliveries than Botrik (%(his)d); a tie goes to Botrik."), his=state["church_deliveries"]))
-    elif step == "final":
-        end = state["end"]
-        q["label"] = L(N_("Final scoring: enter what the normal rules give Botrik, and your own score."))
-        q["help"] = [
-            L(NP_("His %(num)d landmark is worth %(each)s: the app adds it.", "His %(num)d landmarks are worth %(each)s each: the app adds them."), num=state["landmarks"], each=counted("point", landmark_points(state["modifiers"]))),
-            L(NP_("He has %(num)d coin on the favour tile: score it as the normal rules score coins.", "He has %(num)d coins on the favour tile: score them as the normal rules score coins."), num=favour["coins"]),
-            *award_verdicts(state, end.get("your_sales"), end.get("your_deliveries")),
-        ]
-        q["fields"] = [
-            _int("coin_points", L(N_("Points for his coins on the favour tile")), 0, 99),
-            _int("award_points", L(N_("Points Botrik gets from awards")), 0, 99),
-            _int("other_points", L(N_("Any other end-of-game points for Botrik")), 0, 999, required=False),
-            _int("your_score", L(N_("Your final score")), 0, 999),
-        ]
+    ASKS[step](state, q, pending, n, favour)
     return q
+
+
+def _ask_setup(state, q, pending, n, favour):
+    suggested = data.HARDER_START_VILLAGERS if state["modifiers"]["harder_start"] else data.SUGGESTED_START_VILLAGERS
+    q["label"] = L(N_("Set up the table as the checklist says, then tell the app what Botrik starts with."))
+    if state["modifiers"]["harder_start"]:
+        q["help"] = [L(N_("Harder game: Botrik starts with 2 villagers and no coins."))]
+    else:
+        q["help"] = [L(NP_("Suggested: %(num)d villager; a player hires up to 4 villagers at 5, 7 and 9 coins.", "Suggested: %(num)d villagers; a player hires up to 4 villagers at 5, 7 and 9 coins."), num=suggested)]
+    # No default for the blueprints: "Příprava je stejná jako pro hru dvou hráčů", and neither the
+    # solo rulebook nor FACTS.md says how many that is, so the player counts them on the table.
+    q["fields"] = [
+        _int("villagers", L(N_("Botrik's villagers at the start")), 1, data.MAX_VILLAGERS, default=suggested),
+        _int("blueprints", L(N_("Blueprints in Botrik's building queue at the start")), 0, data.MAX_BLUEPRINTS,
+             hint=L(N_("Count the blueprint tiles in Botrik's building queue on the table and tap that number (0 if he has none). The rulebook gives no starting number, so the app suggests none."))),
+    ]
+
+
+def _ask_player(state, q, pending, n, favour):
+    q["label"] = L(N_("Your turn: play it as usual, then start Botrik's turn."))
+
+
+def _ask_priority(state, q, pending, n, favour):
+    q["label"] = L(N_("Villager %(n)d: can Botrik make a church delivery? If not, can he fulfil a market sale tile?"), n=n)
+    q["help"] = [
+        L(N_("Church: he pays 8 basic resources or 2 refined resources, or 7 coins from the favour tile on the space that asks for 10 coins (coins on the tile: %(coins)d)."), coins=favour["coins"]),
+        L(N_("He may use resources from any tile connected to the road network; he never buys on the open market.")),
+        *TIE_BREAK,
+        BONUS_HELP,
+    ]
+    choices = [{"value": "church", "label": L(N_("Church, with resources")), "yes": True}]
+    if favour["coins"] >= data.CHURCH_COINS:
+        choices.append({"value": "church_coins", "label": L(N_("Church, 7 coins on the 10-coin space")), "yes": True})
+    choices.append({"value": "market", "label": L(N_("No church; a market sale")), "yes": True})
+    choices.append({"value": "none", "label": L(N_("Neither"))})
+    q["fields"] = [_choice("choice", L(N_("Church delivery or market sale")), choices)]
+
+
+def _ask_try(state, q, pending, n, favour):
+    token = pending["token"]
+    params = {"num": state["blueprints"]} if token == "build_building" else {}
+    q["label"] = L(TRY_QUESTIONS[token], **params)
+    colour = state["turn"]["disc"]
+    q["help"] = [L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))]
+    if pending["queue"]:
+        q["help"].append(L(N_("If not, next: %(actions)s."), actions=chain([token_name(t) for t in pending["queue"]])))
+    else:
+        q["help"].append(L(N_("If not, nothing is possible: his villager goes to the church.")))
+    q["fields"] = [ANSWER]
+
+
+def _ask_produce(state, q, pending, n, favour):
+    q["label"] = L(N_("Botrik produces on the building tile with the fewest resources that is not at its maximum."))
+    q["help"] = [
+        L(N_("Tied tiles: the one nearest any of his villagers. Still tied, or several villagers equally near: you choose.")),
+        L(N_("On the barn he produces one of each resource.")),
+        L(N_("Move one of his unused villagers there. He gains 1 point instead of any coins.")),
+    ]
+
+
+def _ask_refine(state, q, pending, n, favour):
+    q["label"] = L(N_("Botrik refines at a refining building connected to the road network, with a free space and the basic resources available."))
+    q["help"] = [
+        L(N_("He chooses: 1. a tile where he makes a quality resource; 2. the tile where he makes the most refined resources; 3. the tile nearest one of his villagers; still tied: you choose.")),
+        L(N_("Use up the required resources nearest the tile (you choose among equals), then put his refined resource there (his quality resource if he has reached that milestone).")),
+        L(N_("Move one of his unused villagers there.")),
+    ]
+
+
+def _ask_blueprint(state, q, pending, n, favour):
+    q["label"] = L(N_("Botrik buys a blueprint at the town hall."))
+    q["help"] = [
+        L(N_("He takes: a refining building of a type whose milestone is still available > a landmark > a refining building of any type > a barn; the leftmost among equals.")),
+        L(N_("Put 1 coin from the supply (not from the favour tile) on every blueprint he skipped, add his blueprint at the right of his building queue and refill the offer as usual.")),
+        L(N_("If there were coins on the blueprint he took, put them away: he gains 1 point instead.")),
+    ]
+    if not pending["secondary"]:
+        q["help"].append(L(N_("This purchase comes with the hire: the blueprint token stays where it is in the row.")))
+    else:
+        q["help"].append(L(N_("Move one of his unused villagers to the town hall.")))
+    q["fields"] = [_choice("had_coins", L(N_("Were there coins on the blueprint he took?")), YES_NO, ask=True)]
+    if state["modifiers"]["easier_unpaid"]:
+        # the coins he puts on skipped blueprints matter only to the easier "unpaid coins" rule
+        q["fields"].insert(0, _int("skipped", L(N_("Blueprints he skipped (easier game: he loses 1 point for each)")), 0, 10, required=False))
+
+
+def _ask_building_kind(state, q, pending, n, favour):
+    q["label"] = L(N_("Which building does Botrik build? The first kind in this list that he can afford:"))
+    q["help"] = [L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
+    q["fields"] = [_choice("kind", L(N_("Building")), [{"value": k, "label": L(data.KIND_NAMES[k]), "yes": True} for k in data.KINDS])]
+
+
+def _ask_building_pay(state, q, pending, n, favour):
+    q["label"] = L(N_("Botrik pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[pending["kind"]]))
+    q["help"] = [L(N_("He takes resources in this order: his own quality resources > his own refined resources > those nearest the tile from which the action was started."))]
+
+
+def _ask_avoid_roads(state, q, pending, n, favour):
+    q["label"] = L(N_("Placing the building, 1 of 3: is there a place where the tile would not connect to a road network with your roads?"))
+    q["help"] = [L(N_("Botrik avoids connecting to your roads if he can. If yes, only such places count from now on."))]
+    q["fields"] = [ANSWER]
+
+
+def _ask_avoid_landmarks(state, q, pending, n, favour):
+    q["label"] = L(N_("Placing the building, 2 of 3: among the places left, is there one where the tile would not connect to your landmarks?"))
+    q["help"] = [L(N_("Botrik avoids connecting to your landmarks if he can. If yes, only such places count from now on."))]
+    q["fields"] = [ANSWER]
+
+
+def _ask_network(state, q, pending, n, favour):
+    q["label"] = L(N_("Placing the building, 3 of 3: among the places left, is there one next to a road network with none of your roads, where at least one edge matches (road to road, forest to forest or mountain to mountain)?"))
+    q["fields"] = [ANSWER]
+
+
+def _ask_place_building(state, q, pending, n, favour):
+    answers = pending["answers"]
+    q["label"] = L(N_("Place the %(kind)s:"), kind=L(data.KIND_NAMES[pending["kind"]]))
+    q["help"] = [
+        L(N_("only where it does not connect to your roads;")) if answers["avoid_roads"] else L(N_("it may connect to your roads (every place does);")),
+        L(N_("only where it does not connect to your landmarks;")) if answers["avoid_landmarks"] else L(N_("it may connect to your landmarks (every place left does);")),
+    ]
+    if answers["network"]:
+        q["help"].append(L(N_("next to the longest road network without your roads where an edge matches;")))
+    q["help"] += [
+        L(N_("then next to the tile nearest the church; if several places are still left, you choose;")),
+        L(N_("turn it so that road meets road if possible, otherwise forest meets forest or mountain meets mountain; forest against mountain only as a last resort; always matching as many edges as possible.")),
+    ]
+    q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
+
+
+def _ask_road_target(state, q, pending, n, favour):
+    q["label"] = L(N_("Placing the road: is there a building tile not yet connected to the road network, where a road can be built?"))
+    q["fields"] = [ANSWER]
+
+
+def _ask_place_road(state, q, pending, n, favour):
+    if pending["unconnected"]:
+        q["label"] = L(N_("Build his road to the unconnected building tile nearest the church."))
+    else:
+        q["label"] = L(N_("Build his road to the building tile with the fewest connections (where a road can be built)."))
+    q["help"] = [
+        L(N_("If there are several options: avoid connecting your landmarks to the road network if possible;")),
+        L(N_("then extend his own longest road network; else the longest network with only your roads; else the longest network with no roads yet;")),
+        L(N_("then from the tile nearest the church; still several: you choose.")),
+        L(N_("Move one of his unused villagers there.")),
+    ]
+    q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
+
+
+def _ask_score(state, q, pending, n, favour):
+    what = pending["what"]
+    labels = {
+        "church_coins": L(N_("Points for his 10-coin church delivery?")),
+        "church": L(N_("Points for his church delivery, and his bonuses?")),
+        "market": L(N_("Points for his market sale, and his bonuses?")),
+        "building": L(N_("Points for his new %(kind)s, and his bonuses?"), kind=L(data.KIND_NAMES[pending.get("kind") or "barn"])),
+        "road": L(N_("Points for his road, and his bonuses?")),
+        "end_sale": L(N_("Harder game: Botrik sells all his remaining refined resources in the village as if he used them. Which bonuses does he get?")),
+    }
+    landmark = what == "building" and pending.get("kind") == "landmark"
+    q["label"] = L(N_("His bonuses for the landmark he built?")) if landmark else labels[what]
+    q["help"] = [BONUS_HELP, L(N_("Example: two of his own quality resources give 2 + 1 points each: enter bonuses 2 2 and 2 bonuses with coins."))]
+    if landmark:
+        q["help"].append(L(NP_("His landmark is worth %(num)d point at the end of the game whatever its conditions; the app adds it then, so the tile's own points are not entered now.", "His landmark is worth %(num)d points at the end of the game whatever its conditions; the app adds them then, so the tile's own points are not entered now."), num=landmark_points(state["modifiers"])))
+    elif what == "building":
+        q["help"].append(L(N_("Then he takes the points of the new tile and the milestone of a refining building if it is still available.")))
+    q["fields"] = [SCORE_FIELD_SPECS[name]() for name in score_fields(state, pending)]
+
+
+def _ask_awards(state, q, pending, n, favour):
+    q["label"] = L(N_("Harder game awards: how did you do?"))
+    if state["modifiers"]["harder_merchant"]:
+        q["fields"].append(_int("your_sales", L(N_("Your market sales")), 0, 50))
+        q["help"].append(L(N_("Merchant: you need more market sales than Botrik (%(his)d) and at least 5; a tie goes to Botrik."), his=state["market_sales"]))
+    if state["modifiers"]["harder_chaplain"]:
+        q["fields"].append(_int("your_deliveries", L(N_("Your church deliveries")), 0, 50))
+        q["help"].append(L(N_("Chaplain: you need more church deliveries than Botrik (%(his)d); a tie goes to Botrik."), his=state["church_deliveries"]))
+
+
+def _ask_final(state, q, pending, n, favour):
+    end = state["end"]
+    q["label"] = L(N_("Final scoring: enter what the normal rules give Botrik, and your own score."))
+    q["help"] = [
+        L(NP_("His %(num)d landmark is worth %(each)s: the app adds it.", "His %(num)d landmarks are worth %(each)s each: the app adds them."), num=state["landmarks"], each=counted("point", landmark_points(state["modifiers"]))),
+        L(NP_("He has %(num)d coin on the favour tile: score it as the normal rules score coins.", "He has %(num)d coins on the favour tile: score them as the normal rules score coins."), num=favour["coins"]),
+        *award_verdicts(state, end.get("your_sales"), end.get("your_deliveries")),
+    ]
+    q["fields"] = [
+        _int("coin_points", L(N_("Points for his coins on the favour tile")), 0, 99),
+        _int("award_points", L(N_("Points Botrik gets from awards")), 0, 99),
+        _int("other_points", L(N_("Any other end-of-game points for Botrik")), 0, 999, required=False),
+        _int("your_score", L(N_("Your final score")), 0, 999),
+    ]
+
+
+# the question each step asks: its sentence, its help lines and its fields
+ASKS = {
+    "setup": _ask_setup,
+    "player": _ask_player,
+    "priority": _ask_priority,
+    "try": _ask_try,
+    "produce": _ask_produce,
+    "refine": _ask_refine,
+    "blueprint": _ask_blueprint,
+    "building_kind": _ask_building_kind,
+    "building_pay": _ask_building_pay,
+    "avoid_roads": _ask_avoid_roads,
+    "avoid_landmarks": _ask_avoid_landmarks,
+    "network": _ask_network,
+    "place_building": _ask_place_building,
+    "road_target": _ask_road_target,
+    "place_road": _ask_place_road,
+    "score": _ask_score,
+    "awards": _ask_awards,
+    "final": _ask_final,
+}
 
 
 def prompt(state, profile=None) -> Label:
@@ -300,47 +363,6 @@ def reminders(state: dict) -> list:
     out = [L(N_("Favour coin for a failed first action this turn: %(given)s."), given=L(N_("given")) if turn["failure_coin"] else L(N_("not given")))]
     out.append(L(N_("Villager %(n)d of %(of)d is acting."), n=turn["villager"], of=turn["villagers"]))
     return out
-
-
-def legal(state: dict, seat=None, profile=None) -> list[Legal]:
-    """The contract's "what may be done now", read off the question being asked: its action with
-    the choices its fields offer, the end of the game (on either turn) and, on the player's turn,
-    the correction. The solo player answers for Botrik, so every phone and the table view alike
-    may answer; nothing here is secret."""
-    q = question(state)
-    if q is None:
-        return []
-    choices = {}
-    for f in q["fields"]:
-        if f["type"] == "choice":
-            choices[f["name"]] = tuple(c["value"] for c in f["choices"])
-        elif f["type"] == "int":
-            choices[f["name"]] = (*(() if f["required"] else (None,)), *range(f["min"], f["max"] + 1))
-    if q["step"] == "setup" and state["modifiers"]["harder_start"]:
-        choices["villagers"] = (data.HARDER_START_VILLAGERS,)  # "Botrik začíná se 2 vesničany"
-    if q["step"] == "score":
-        choices["coin_bonuses"] = (None, 0)  # more coin bonuses than bonuses is refused; 0 always fits
-    out = [Legal(q["action"], choices, _refused(state, q["step"]))]
-    if state["phase"] in ("player", "botrik"):
-        out.append(Legal("end_game"))
-    if state["phase"] == "player":
-        # the road token out of his row (5 roads) comes back only to a place the player names
-        out.append(Legal("correct", {} if "build_road" in state["row"] else {"road_place": tuple(range(1, len(state["row"]) + 2))}))
-    return out
-
-
-def _refused(state: dict, step: str) -> Label | None:
-    """Why the question's own answer would be refused, where a correction made it impossible."""
-    if step == "blueprint" and state["blueprints"] >= data.MAX_BLUEPRINTS:
-        return Label(N_("Botrik already holds 3 blueprints."))
-    if step == "building_kind" and state["blueprints"] == 0:
-        return Label(N_("Botrik's building queue is empty."))
-    return None
-
-
-def to_act(state: dict) -> tuple[int, ...]:
-    """The solo player acts for the whole table until the game is over."""
-    return () if state["phase"] == "over" else (0,)
 
 
 def available_actions(state: dict) -> list:

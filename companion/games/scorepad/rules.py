@@ -148,10 +148,8 @@ def totals(state) -> list[int]:
 def scores(state, profile=None):
     sums = totals(state)
     places = ranks(sums, state["lowest_wins"])
-    rows = []
-    for seat, total in enumerate(sums):
-        breakdown = [[Label(N_("Round %(round)d"), round=r).to_json(), row[seat]] for r, row in enumerate(state["sums"], start=1) if row[seat] is not None]
-        rows.append({"seat": seat, "total": total, "rank": places[seat], "breakdown": breakdown})
+    # no breakdown: the sheet is one, and a line per round would make every panel grow with the game
+    rows = [{"seat": seat, "total": total, "rank": places[seat], "breakdown": []} for seat, total in enumerate(sums)]
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
 
 

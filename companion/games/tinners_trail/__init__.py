@@ -5,7 +5,7 @@ time track, the prices, the investment chart and the cubes in each region, and t
 next. See docs/games/tinners-trail.md for the model and every rulebook choice.
 """
 from ..base import N_, Bool, Choice, Game, Int, IntList, Text
-from . import board, data, legal, rules, view
+from . import actions, board, core, corrections, data, legal, rules, view
 
 # Every field has a label: a wrong value then reads "Region ..." in the player's language, not "region ...".
 REGION = Text(max_len=40, required=True, label=N_("Region"))
@@ -35,7 +35,7 @@ GAME = Game(
         "start_game": {},
         # phase 1 and 2
         "roll_price": {"dice": IntList(0, 40, 0, 3, label=N_("Dice"))},
-        "set_price": {"price": Int(0, 99, label=N_("Price (£)")), "level": Choice(rules.LEVELS, label=N_("Level"))},
+        "set_price": {"price": Int(0, 99, label=N_("Price (£)")), "level": Choice(core.LEVELS, label=N_("Level"))},
         "set_display": {"miners": Int(0, 30, label=N_("Miners")), "ports": Int(0, 30, label=N_("Ports")),
                         "trains": Int(0, 30, label=N_("Trains")), "adits": Int(0, 30, label=N_("Adits"))},
         # phase 3: the nine actions, then the auction and a roll for an empty region
@@ -47,7 +47,7 @@ GAME = Game(
         "adit": {"region": REGION, "other_region": NEIGHBOUR},
         "train": {"region": REGION, "neighbours": Text(max_len=400, label=N_("Neighbouring regions"))},
         "pumps": {"remove_from": Text(max_len=400, label=N_("Regions for the pumps")),
-                  **{key: Text(max_len=40, label=label) for key, label in zip(rules.PUMP_FIELDS, PUMP_LABELS, strict=True)}},
+                  **{key: Text(max_len=40, label=label) for key, label in zip(actions.PUMP_FIELDS, PUMP_LABELS, strict=True)}},
         "pasties": {},
         "pass": {},
         "bid": {"amount": Int(1, 999, label=N_("Bid (£)"))},
@@ -58,13 +58,13 @@ GAME = Game(
         "explore": {"region": REGION},
         "skip_exploration": {},
         # corrections, for when the physical table and the app disagree (logged)
-        "fix_player": {"seat": Int(0, 3, label=N_("Player")), "what": Choice(rules.PLAYER_COUNTS, label=WHAT),
+        "fix_player": {"seat": Int(0, 3, label=N_("Player")), "what": Choice(corrections.PLAYER_COUNTS, label=WHAT),
                        "value": Int(-999, 999, label=VALUE), "note": NOTE},
-        "fix_region": {"region": REGION, "what": Choice(rules.REGION_COUNTS, label=WHAT), "value": Int(-1, 99, label=VALUE), "note": NOTE},
+        "fix_region": {"region": REGION, "what": Choice(corrections.REGION_COUNTS, label=WHAT), "value": Int(-1, 99, label=VALUE), "note": NOTE},
         "fix_display": {"what": Choice(("miners", "ports", "trains", "adits", "pumps"), label=WHAT), "value": Int(0, 9999, label=VALUE),
                         "note": NOTE},
-        "fix_price": {"ore": Choice(rules.ORES, label=N_("Ore")), "price": Int(0, 99, label=N_("Price (£)")),
-                      "level": Choice(rules.LEVELS, label=N_("Level")), "note": NOTE},
+        "fix_price": {"ore": Choice(core.ORES, label=N_("Ore")), "price": Int(0, 99, label=N_("Price (£)")),
+                      "level": Choice(core.LEVELS, label=N_("Level")), "note": NOTE},
         "fix_vp": {"round": Int(1, 4, label=N_("Round")), "cost": Int(1, 999, label=N_("Box cost (£)")), "vp": Int(0, 999, label=N_("VP")),
                    "note": NOTE},
     },

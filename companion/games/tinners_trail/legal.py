@@ -3,15 +3,14 @@
 Nothing is secret and the table plays aloud, so any phone may enter the move of the player whose
 turn it is (``rules.apply`` does not ask who tapped): every seat is offered those moves. The
 table's own steps (seeding, price dice, the display, rolls for a region) are the entries for
-seat None. The nine actions reuse ``rules.menu``, which already says why an action cannot be
+seat None. The nine actions reuse ``actions.menu``, which already says why an action cannot be
 taken; the parameters listed are the ones ``rules.apply`` accepts. The corrections (``fix_*``)
 are no move of the game and are not listed.
 """
 from __future__ import annotations
 
 from ..base import N_, Label, Legal, RuleError
-from . import board as bd
-from . import data, rules
+from . import actions, board as bd, core, data, prices, round_end, start
 from .view import current
 
 TYPED = tuple(range(0, 21))  # a die typed in: the fields' range
@@ -27,12 +26,12 @@ def to_act(state) -> tuple[int, ...]:
         if state["auction"]:
             turn = state["auction"]["turn"]
             return (turn,) if turn is not None else ()
-        seat = rules.active_seat(state)
+        seat = actions.active_seat(state)
         return (seat,) if seat is not None else ()
     if phase == "investments" and state["invest"]:
         return (state["invest"]["turn"],)
     if phase == "exploration" and state["explore"]:
-        seat = rules.explorer(state)
+        seat = round_end.explorer(state)
         return (seat,) if seat is not None else ()
     return ()
 
@@ -88,7 +87,7 @@ def _setup(state):
         printed = {"region": names, "printed_tin": (1, 2, 3), "printed_copper": (None, 0, 1, 2)}
         out += [Legal("seed_region", {**printed, **d}) for d in dice(state["board"])]
     try:
-        rules.start_game(_copy(state), None, None)
+        start.start_game(_copy(state), None, None)
         out.append(Legal("start_game"))
     except RuleError as e:
         out.append(Legal("start_game", reason=Label(e.msg, **e.params)))
@@ -103,7 +102,7 @@ def _prices(state):
     """'Hoďte všemi třemi kostkami a spočtěte oka': the dice or their total typed in (or the app
     rolls them), then the price read off the chart where the chart is not known."""
     if state["price_pending"]:
-        return [Legal("set_price", {"level": rules.LEVELS}),
+        return [Legal("set_price", {"level": core.LEVELS}),
                 Legal("roll_price", reason=Label(N_("Enter the price read off the chart first.")))]
     totals = tuple([t] for t in range(0, 19))
     out = [Legal("roll_price", {"dice": totals})]
@@ -115,7 +114,7 @@ def _prices(state):
 def _display(state):
     """The developments laid out this round, no more than the box still holds."""
     b = state["board"]
-    return [Legal("set_display", {kind: tuple(range(0, b[f"supply_{kind}"] - rules.placed(state, kind) + 1)) for kind in data.DEVELOPMENTS})]
+    return [Legal("set_display", {kind: tuple(range(0, b[f"supply_{kind}"] - prices.placed(state, kind) + 1)) for kind in data.DEVELOPMENTS})]
 
 
 def _roll(state):
@@ -136,11 +135,11 @@ def _actions(state):
         return []
     if state["auction"]:
         return _auction(state)
-    seat = rules.active_seat(state)
+    seat = actions.active_seat(state)
     if seat is None:
         return []
     out = []
-    for row in rules.menu(state, seat):
+    for row in actions.menu(state, seat):
         action = row["action"]
         if not row["enabled"]:
             out.append(Legal(action, reason=Label(row["reason"]["msg"], **row["reason"]["params"])))
@@ -183,7 +182,7 @@ def _where(test):
 
 def _adit(state, seat, action):
     """'spojil dvě sousedící území'; one adit per border. Without the printed borders any two regions."""
-    pairs = rules.free_borders(state)
+    pairs = actions.free_borders(state)
     if pairs is None:
         names = sorted(state["regions"])
         pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1:] if [a, b] not in state["adits"]]
@@ -204,12 +203,12 @@ def _pumps(state, seat, action):
     """'Každé čerpadlo odstraní právě jednu kostičku vody'; unused pumps are allowed. One pump a
     region with water, or every pump of the stack on one region with that much water."""
     stack = max(state["display"]["pumps"])
-    blank = {key: ("",) for key in rules.PUMP_FIELDS}
+    blank = {key: ("",) for key in actions.PUMP_FIELDS}
     wet = tuple(sorted(n for n, r in state["regions"].items() if r["water"] >= 1))
     out = [Legal(action, {**blank, "remove_from": ("",), "pump_1": ("", *wet)})]
     soaked = tuple(sorted(n for n, r in state["regions"].items() if r["water"] >= stack))
     if stack > 1 and soaked:
-        out.append(Legal(action, {**blank, "remove_from": ("",), **{key: soaked for key in rules.PUMP_FIELDS[:min(stack, 4)]}}))
+        out.append(Legal(action, {**blank, "remove_from": ("",), **{key: soaked for key in actions.PUMP_FIELDS[:min(stack, 4)]}}))
     return out
 
 
@@ -243,16 +242,16 @@ def _investments(state):
     player = state["players"][seat]
     out = []
     for cost in state["board"].get("invest_costs") or []:
-        if cost > player["money"] or player["cubes_left"] <= 0 or rules.cubes_in_box(state, rnd, cost) >= rules.CUBES_PER_BOX:
+        if cost > player["money"] or player["cubes_left"] <= 0 or round_end.cubes_in_box(state, rnd, cost) >= round_end.CUBES_PER_BOX:
             continue
-        vp = rules.box_vp(state, rnd, cost)
+        vp = round_end.box_vp(state, rnd, cost)
         out.append(Legal("invest", {"cost": (cost,), "vp": (None, vp) if vp is not None else tuple(range(0, 41))}))
     return [*out, Legal("pass")]
 
 
 def _exploration(state):
     """'musí vybrat jedno prázdné území'; 'Pokud už neexistuje prázdné území, nevykonává se akce průzkum.'"""
-    if state["pending_seed"] or not state["explore"] or rules.explorer(state) is None:
+    if state["pending_seed"] or not state["explore"] or round_end.explorer(state) is None:
         return []
     empty = tuple(sorted(n for n, r in state["regions"].items() if bd.is_empty(r)))
     if empty:

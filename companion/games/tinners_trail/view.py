@@ -7,9 +7,7 @@ web layer translates them into the viewer's language.
 from __future__ import annotations
 
 from ..base import N_, Label
-from . import board as bd
-from . import data
-from . import rules
+from . import actions, board as bd, core, data, prices, round_end
 
 PHASE_LABELS = {
     "setup": N_("Set-up: seeding the starting regions"),
@@ -51,17 +49,21 @@ def finished(state):
     return state["phase"] == "over"
 
 
+def _setup_prompt(state):
+    known = bd.parse_map(state["board"])
+    if known:
+        todo = [n for n, p in known.items() if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"]]
+        if todo:
+            return Label(N_("Place the printed cubes on %(region)s, roll the three dice and enter them."), region=todo[0])
+        return Label(N_("All starting regions are seeded: start the game."))
+    return Label(N_("For each region with printed cubes: enter its name, the printed tin and copper and the three dice. Then start the game."))
+
+
 def prompt(state, profile=None):
     state = current(state, profile)
     phase = state["phase"]
     if phase == "setup":
-        known = bd.parse_map(state["board"])
-        if known:
-            todo = [n for n, p in known.items() if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"]]
-            if todo:
-                return Label(N_("Place the printed cubes on %(region)s, roll the three dice and enter them."), region=todo[0])
-            return Label(N_("All starting regions are seeded: start the game."))
-        return Label(N_("For each region with printed cubes: enter its name, the printed tin and copper and the three dice. Then start the game."))
+        return _setup_prompt(state)
     if phase == "prices":
         pending = state["price_pending"]
         if pending:
@@ -69,7 +71,7 @@ def prompt(state, profile=None):
                    if pending["ore"] == "tin" else
                    N_("Round %(round)d, copper: modified total %(modified)d. Find it in the middle row of the price chart and enter the price and whether it is the bottom or top level."))
             return Label(msg, round=state["round"], modified=pending["modified"])
-        if rules.current_ore(state) == "tin":
+        if prices.current_ore(state) == "tin":
             return Label(N_("Round %(round)d: roll the three dice for the tin price."), round=state["round"])
         return Label(N_("Round %(round)d: roll the three dice for the copper price."), round=state["round"])
     if phase == "display":
@@ -80,22 +82,22 @@ def prompt(state, profile=None):
         auction = state["auction"]
         if auction:
             return Label(N_("Auction for %(region)s: %(leader)s leads with £%(bid)d. %(name)s: bid more or drop out."),
-                         region=auction["region"], leader=rules.name_of(state, auction["leader"]), bid=auction["bid"],
-                         name=rules.name_of(state, auction["turn"]))
-        seat = rules.active_seat(state)
+                         region=auction["region"], leader=core.name_of(state, auction["leader"]), bid=auction["bid"],
+                         name=core.name_of(state, auction["turn"]))
+        seat = actions.active_seat(state)
         player = state["players"][seat]
         if player["time"] >= state["board"]["time_per_round"]:
             return Label(N_("%(name)s is in column %(time)d and must pass."), name=player["name"], time=player["time"])
-        if rules.others_passed(state, seat):
+        if actions.others_passed(state, seat):
             return Label(N_("Everyone else has passed: %(name)s takes one last action, then passes."), name=player["name"])
         return Label(N_("%(name)s is active: choose an action."), name=player["name"])
     if phase == "investments":
         seat = state["invest"]["turn"]
-        return Label(N_("%(name)s: make one investment in the round %(round)d column, or stop investing."), name=rules.name_of(state, seat), round=state["round"])
+        return Label(N_("%(name)s: make one investment in the round %(round)d column, or stop investing."), name=core.name_of(state, seat), round=state["round"])
     if phase == "exploration":
         if state["pending_seed"]:
             return Label(N_("%(region)s was empty: roll the three dice and enter them."), region=state["pending_seed"]["region"])
-        return Label(N_("%(name)s: choose an empty region (no cube, no mine) to explore."), name=rules.name_of(state, rules.explorer(state)))
+        return Label(N_("%(name)s: choose an empty region (no cube, no mine) to explore."), name=core.name_of(state, round_end.explorer(state)))
     return Label(N_("The game is over. See the final ranking."))
 
 
@@ -155,14 +157,14 @@ def board_status(state):
 def view(state, seat=None, profile=None):
     state = current(state, profile)
     b = state["board"]
-    active = rules.active_seat(state)
+    active = actions.active_seat(state)
     players = []
     for s, p in enumerate(state["players"]):
         on_track = p["arrived"] is not None and not p["passed"]
         players.append({
             "seat": s, "name": p["name"], "colour": p["colour"], "money": p["money"],
             "time": p["time"], "time_left": b["time_per_round"] - p["time"],
-            "row": rules.column_row(state, s) if on_track else None,
+            "row": actions.column_row(state, s) if on_track else None,
             "on_order_track": s in state["order"], "passed": p["passed"],
             "mines": sorted(n for n, r in state["regions"].items() if r["mine"] == s),
             "mines_left": p["mines_left"], "tin": p["tin"], "copper": p["copper"],
@@ -189,7 +191,7 @@ def view(state, seat=None, profile=None):
         "menu": [], "last_action": state["last_action"],
         "invest_turn": state["invest"]["turn"] if state["invest"] else None,
         "invest_chart": invest_chart(state),
-        "explorer": rules.explorer(state) if state["explore"] else None,
+        "explorer": round_end.explorer(state) if state["explore"] else None,
         "sale": last_sale, "sales": state["sales"],
         "ledger": state["ledger"], "corrections": state["corrections"],
         "board": board_status(state), "unconfirmed": [row["key"] for row in unconfirmed],
@@ -199,7 +201,7 @@ def view(state, seat=None, profile=None):
     if state["phase"] == "actions" and active is not None and not state["auction"] and not state["pending_seed"]:
         choices = action_choices(state, active)
         out["menu"] = [{**row, "label": Label(ACTION_LABELS[row["action"]]).to_json(), **choices.get(row["action"], {})}
-                       for row in rules.menu(state, active)]
+                       for row in actions.menu(state, active)]
     out["auction_view"] = auction_view(state)
     out["seed_preview"] = seed_preview(state)
     out["invest_options"] = invest_options(state)
@@ -221,7 +223,7 @@ def action_choices(state, seat):
     player = state["players"][seat]
     names = sorted(regions)
     # The form starts with as many cubes as the mine can lift and pay for, the dearer ore first.
-    prices = {ore: (state["prices"][ore] or {}).get("price") or 0 for ore in rules.ORES}
+    prices = {ore: (state["prices"][ore] or {}).get("price") or 0 for ore in core.ORES}
     first, second = ("tin", "copper") if prices["tin"] > prices["copper"] else ("copper", "tin")
     mines = []
     for name in names:
@@ -245,7 +247,7 @@ def action_choices(state, seat):
         "port": {"regions": [n for n in names if regions[n]["coastal"] and not regions[n]["port"]]},
         "miner": {"regions": [n for n in names if not regions[n]["miner"]]},
         "train": {"regions": [n for n in names if not regions[n]["train"]], "others": names},
-        "adit": {"regions": names, "pairs": rules.free_borders(state), "dug": state["adits"]},
+        "adit": {"regions": names, "pairs": actions.free_borders(state), "dug": state["adits"]},
         "pumps": {"regions": [n for n in names if regions[n]["water"] > 0],
                   "stack": max(state["display"]["pumps"]) if state["display"]["pumps"] else 0},
     }
@@ -287,14 +289,14 @@ def invest_options(state):
     for cost in state["board"].get("invest_costs") or []:
         cubes = [i["seat"] for i in state["investments"] if i["round"] == rnd and i["cost"] == cost]
         reason = None
-        if len(cubes) >= rules.CUBES_PER_BOX:
+        if len(cubes) >= round_end.CUBES_PER_BOX:
             reason = Label(N_("This box already holds two cubes."))
         elif player["cubes_left"] <= 0:
             reason = Label(N_("No investment cubes left."))
         elif player["money"] < cost:
             reason = Label(N_("Not enough money (£%(money)d)."), money=player["money"])
-        rows.append({"cost": cost, "vp": rules.box_vp(state, rnd, cost), "cubes": cubes,
-                     "free": max(0, rules.CUBES_PER_BOX - len(cubes)),
+        rows.append({"cost": cost, "vp": round_end.box_vp(state, rnd, cost), "cubes": cubes,
+                     "free": max(0, round_end.CUBES_PER_BOX - len(cubes)),
                      "enabled": reason is None, "reason": reason.to_json() if reason else None})
     return {"seat": seat, "round": rnd, "rows": rows, "money": player["money"], "cubes_left": player["cubes_left"],
             "passed": list(state["invest"]["passed"])}
@@ -306,7 +308,7 @@ def time_track(state):
     waiting = sorted((p["time"], p["arrived"], s) for s, p in enumerate(state["players"])
                      if p["arrived"] is not None and not p["passed"])
     return {"order": state["order"], "columns": b["time_per_round"],
-            "on_track": [{"seat": s, "time": t, "row": rules.column_row(state, s)} for t, _a, s in waiting]}
+            "on_track": [{"seat": s, "time": t, "row": actions.column_row(state, s)} for t, _a, s in waiting]}
 
 
 def setup_todo(state):
@@ -324,7 +326,7 @@ def invest_chart(state):
     chart = []
     for cost in b.get("invest_costs") or []:
         chart.append({"cost": cost, "boxes": [
-            {"round": rnd, "vp": rules.box_vp(state, rnd, cost),
+            {"round": rnd, "vp": round_end.box_vp(state, rnd, cost),
              "cubes": [i["seat"] for i in state["investments"] if i["round"] == rnd and i["cost"] == cost]}
             for rnd in range(1, 5)]})
     return chart

@@ -2,21 +2,21 @@
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.giganten import rules
+from companion.games.giganten import cards, rules
 
 RED = "4x b1 l1 m4; 4x b2 l2 m5; 4x b3 l3 m3"
 BEIGE = "10x l2 m6; 10x l1 m8 p2; 5x l3 m4 r2; 5x l2 m5 o"
 
 
 def test_card_syntax():
-    cards = rules.parse_cards("2x b2 l3 m5; l1 m8 p2; l2 m5 o; l1 m4 r3", "red")
-    assert len(cards) == 5
-    assert cards[0] == {"deck": "red", "black": 2, "licences": 3, "movement": 5, "special": "none", "n": 0}
-    assert [c["special"] for c in cards] == ["none", "none", "price", "oil", "back"]
-    assert cards[4]["n"] == 3
+    parsed = cards.parse_cards("2x b2 l3 m5; l1 m8 p2; l2 m5 o; l1 m4 r3", "red")
+    assert len(parsed) == 5
+    assert parsed[0] == {"deck": "red", "black": 2, "licences": 3, "movement": 5, "special": "none", "n": 0}
+    assert [c["special"] for c in parsed] == ["none", "none", "price", "oil", "back"]
+    assert parsed[4]["n"] == 3
     for bad in ("l2 m5 q1", "l2 p2 r1", "m"):
         with pytest.raises(ValueError):
-            rules.parse_cards(bad, "beige")
+            cards.parse_cards(bad, "beige")
 
 
 def test_red_card_moves_the_black_locomotive_and_beige_cards_one_per_player(table):

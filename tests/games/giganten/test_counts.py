@@ -5,7 +5,7 @@ import re
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.giganten import rules
+from companion.games.giganten import view
 
 # a count of 1 (English; Czech: 1-4) followed by a plural noun
 ENGLISH = re.compile(r"\b1 (licences|derricks|fields|points|movement points|licence cards)\b")
@@ -49,9 +49,9 @@ def test_log_lines_ledger_and_prompts_agree_with_their_counts(app, table):
     # Jet: Bert holds oil there; the prompts while he bids against a bid of 1 and while he pays 1
     assert t.state["auction"]["company"] == "jet" and t.state["queue"] == [1]
     t.state["auction"].update(high=1, leader=0, active=[0, 1], bidders=[0, 1])
-    prompts = [rules.prompt(t.state, t.profile).to_json()]
+    prompts = [view.prompt(t.state, t.profile).to_json()]
     t.state["auction"].update(leader=1, phase="paying")
-    prompts.append(rules.prompt(t.state, t.profile).to_json())
+    prompts.append(view.prompt(t.state, t.profile).to_json())
     en = rendered(app, labels + prompts, "en")
     cs = rendered(app, labels + prompts, "cs")
     text = "\n".join(en)

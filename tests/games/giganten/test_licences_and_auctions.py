@@ -2,7 +2,7 @@
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.giganten import rules
+from companion.games.giganten import cards, rules, view
 from companion.rng import TableRandom
 
 
@@ -87,12 +87,12 @@ def test_everybody_passing_sells_nothing(table):
 def test_only_twos_and_an_odd_bid_pay_one_licence_more(table):
     """"Pokud má někdo jen licenční karty v hodnotě 2 licencí a má zaplatit lichý počet licencí,
     nedostane nic zpátky. Prostě zaplatí o jednu licenci víc!"."""
-    assert rules.licence_payment({"ones": 0, "twos": 3}, 3) == (0, 2)
-    assert rules.licence_payment({"ones": 1, "twos": 3}, 3) == (1, 1)  # exact: no overpaying
-    assert rules.licence_payment({"ones": 3, "twos": 3}, 4, twos=2) == (0, 2)
-    assert rules.licence_payment({"ones": 3, "twos": 3}, 4) == (2, 1)  # the 1s go first
+    assert cards.licence_payment({"ones": 0, "twos": 3}, 3) == (0, 2)
+    assert cards.licence_payment({"ones": 1, "twos": 3}, 3) == (1, 1)  # exact: no overpaying
+    assert cards.licence_payment({"ones": 3, "twos": 3}, 4, twos=2) == (0, 2)
+    assert cards.licence_payment({"ones": 3, "twos": 3}, 4) == (2, 1)  # the 1s go first
     with pytest.raises(RuleError):
-        rules.licence_payment({"ones": 1, "twos": 3}, 3, twos=2)  # 4 for 3 when 1+2 fits
+        cards.licence_payment({"ones": 1, "twos": 3}, 3, twos=2)  # 4 for 3 when 1+2 fits
     t = table(n=3)
     at_auctions(t, {0: {"hudson": 2}}, {0: {"ones": 0, "twos": 3}})
     t.act("bid", licences=3)
@@ -136,11 +136,11 @@ def test_overbid_costs_half_the_cards_rounded_up_at_random_and_the_auction_repea
 
 def test_the_penalty_draw_is_random_but_reproducible():
     hand = {"ones": 4, "twos": 4}
-    results = {rules.overbid_penalty(hand, TableRandom(f"seed{i}", 0)) for i in range(30)}
+    results = {cards.overbid_penalty(hand, TableRandom(f"seed{i}", 0)) for i in range(30)}
     assert all(o + w == 4 for o, w in results) and len(results) > 1
-    assert rules.overbid_penalty(hand, TableRandom("a", 7)) == rules.overbid_penalty(hand, TableRandom("a", 7))
-    assert rules.overbid_penalty({"ones": 0, "twos": 0}, TableRandom("a", 0)) == (0, 0)
-    assert rules.overbid_penalty({"ones": 1, "twos": 0}, TableRandom("a", 0)) == (1, 0)
+    assert cards.overbid_penalty(hand, TableRandom("a", 7)) == cards.overbid_penalty(hand, TableRandom("a", 7))
+    assert cards.overbid_penalty({"ones": 0, "twos": 0}, TableRandom("a", 0)) == (0, 0)
+    assert cards.overbid_penalty({"ones": 1, "twos": 0}, TableRandom("a", 0)) == (1, 0)
 
 
 def test_physical_licences_record_bids_and_the_table_reports_who_cannot_pay(table):
@@ -190,7 +190,7 @@ def test_who_holds_no_licence_cards_cannot_bid_and_must_pass(table):
     assert t.state == before
     moves = rules_legal(t, 0)
     assert [(e.action, e.allowed) for e in moves] == [("bid", False), ("pass", True)]
-    assert rules.view(t.state, None, t.profile)["turn"]["can_bid"] is False
+    assert view.view(t.state, None, t.profile)["turn"]["can_bid"] is False
     t.act("pass")
     t.act("bid", licences=1)  # Bert, the last one standing, wins and pays
     assert t.state["auction"]["phase"] == "paying" and t.state["auction"]["leader"] == 1

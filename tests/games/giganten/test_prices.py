@@ -4,7 +4,7 @@ track come from FACTS.md (M) and live in the board profile."""
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.giganten import GAME, rules
+from companion.games.giganten import GAME, core, prices, rules
 from companion.rng import TableRandom
 
 PROFILE = {pv.key: pv.value for pv in GAME.profile}
@@ -26,14 +26,14 @@ PROFILE = {pv.key: pv.value for pv in GAME.profile}
     ],
 )
 def test_price_moves_in_every_zone_with_both_colours(price, face, after):
-    assert rules.price_after_die(price, face, PROFILE) == after
+    assert prices.price_after_die(price, face, PROFILE) == after
 
 
 def test_without_zones_the_marker_stops_at_the_ends_of_the_track():
     bare = dict(PROFILE, price_up_zone=[], price_down_zone=[])
-    assert rules.price_after_die(9000, +2, bare) == 9000
-    assert rules.price_after_die(1500, -3, bare) == 1500
-    assert rules.price_after_die(2000, -3, bare) == 1500
+    assert prices.price_after_die(9000, +2, bare) == 9000
+    assert prices.price_after_die(1500, -3, bare) == 1500
+    assert prices.price_after_die(2000, -3, bare) == 1500
 
 
 def test_dice_are_applied_in_the_fixed_order_hudson_jet_us_standard(table):
@@ -79,7 +79,7 @@ def test_rolling_after_a_typed_die_is_refused(table):
 def test_roll_reaches_only_the_track(table):
     rng = TableRandom("x", 0)
     for _ in range(200):
-        assert rules.price_after_die(5000, rng.choice(PROFILE["price_die"]), PROFILE) in PROFILE["price_track"]
+        assert prices.price_after_die(5000, rng.choice(PROFILE["price_die"]), PROFILE) in PROFILE["price_track"]
 
 
 @pytest.mark.parametrize("start, value, colour, why", [
@@ -93,6 +93,6 @@ def test_a_price_moving_against_the_die_says_which_board_value_it_follows(table,
     t.act("black_distance", fields=20)
     t.state["prices"]["hudson"] = start
     label = t.act("price_die", value=value, colour=colour)
-    assert rules._english(label.to_json()).endswith("; " + why)
+    assert core._english(label.to_json()).endswith("; " + why)
     plain = t.act("price_die", value=2, colour="blue")  # Jet at $5000 follows its colour: no note
-    assert "zone" not in rules._english(plain.to_json())
+    assert "zone" not in core._english(plain.to_json())

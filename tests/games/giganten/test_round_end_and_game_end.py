@@ -2,7 +2,7 @@
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.giganten import rules
+from companion.games.giganten import rules, scoring
 
 
 def test_overflow_returns_every_oil_above_two_for_1000_each_and_the_die_passes_left(table):
@@ -51,7 +51,7 @@ def test_derricks_pay_by_locomotive_rank_and_oil_1000_each(table):
     assert f["ranks"] == [4, 1, 3, 2]
     assert f["derrick_bonus"] == [2 * 2000, 1 * 5000, 0, 1 * 4000]
     assert f["oil_bonus"] == [6000, 5000, 1000, 2000]
-    rows = {r["seat"]: r for r in rules.scores(t.state)}
+    rows = {r["seat"]: r for r in scoring.scores(t.state)}
     assert [rows[s]["total"] for s in range(4)] == [25000, 25000, 16000, 21000]
     assert rows[0]["rank"] == rows[1]["rank"] == 1 and rows[3]["rank"] == 3 and rows[2]["rank"] == 4
     assert sum(amount for _, amount in rows[0]["breakdown"]) == rows[0]["total"]
@@ -84,7 +84,7 @@ def test_the_breakdown_says_how_each_tie_was_broken_without_showing_the_licences
         p["hand"] = h
     end_now(t, [10, 12, 10, 10])
     assert t.state["final"]["ties"] == ["order", None, "licences", "order"]
-    lines = {r["seat"]: r["breakdown"][1][0] for r in rules.scores(t.state)}
+    lines = {r["seat"]: r["breakdown"][1][0] for r in scoring.scores(t.state)}
     assert lines[1]["params"] == {"n": 0, "each": 5000, "rank": 1, "field": 12} and "tied" not in lines[1]["msg"]
     assert "more licences decide" in lines[2]["msg"] and lines[2]["params"]["rank"] == 2
     assert "order from the start player" in lines[3]["msg"] and lines[3]["params"]["rank"] == 3

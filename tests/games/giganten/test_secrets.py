@@ -3,7 +3,7 @@ shows its own hand; no other seat's phone and not the shared table view show any
 import copy
 import json
 
-from companion.games.giganten import rules
+from companion.games.giganten import view
 
 
 def dealt(table, seed="giganten"):
@@ -31,12 +31,12 @@ def hands_in(obj, path="view"):
 def test_each_seat_sees_its_own_hand_and_only_card_counts_of_the_others(table):
     t = dealt(table)
     for seat in range(4):
-        v = rules.view(t.state, seat)
+        v = view.view(t.state, seat)
         own = t.players[seat]["hand"]
         assert v["hand"] == {"ones": own["ones"], "twos": own["twos"], "points": own["ones"] + 2 * own["twos"]}
         assert hands_in(v) == ["view.hand"]
         assert [p["licence_cards"] for p in v["players"]] == [3, 2, 4, 1]
-    table_view = rules.view(t.state, None)
+    table_view = view.view(t.state, None)
     assert table_view["hand"] is None and hands_in(table_view) == []
 
 
@@ -51,8 +51,8 @@ def test_no_view_changes_when_another_seats_hand_or_the_deck_changes(table):
     deck["ones"], deck["twos"] = deck["twos"], deck["ones"]
     assert other != t.state
     for seat in (None, 0, 2, 3):
-        assert json.dumps(rules.view(t.state, seat), sort_keys=True) == json.dumps(rules.view(other, seat), sort_keys=True)
-    assert rules.view(t.state, 1) != rules.view(other, 1)
+        assert json.dumps(view.view(t.state, seat), sort_keys=True) == json.dumps(view.view(other, seat), sort_keys=True)
+    assert view.view(t.state, 1) != view.view(other, 1)
 
 
 def test_labels_never_carry_a_hands_contents(table):

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.giganten import GAME, data, rules
+from companion.games.giganten import GAME, cards, data, rules, view
 
 
 def test_setup_gives_each_player_15000_five_derricks_and_prices_at_5000(table):
@@ -43,10 +43,10 @@ def test_a_black_track_length_entered_after_the_start_answers_the_distance_quest
     t = table()
     assert t.state["step"] == 0
     t.profile["black_track_length"] = 18  # the Board values page (a profile event)
-    v = rules.view(t.state, None, t.profile)
+    v = view.view(t.state, None, t.profile)
     assert v["step"] == 1 and v["black"]["to_port"] == 18 and v["turn_seat"] == t.state["start"]
     assert "black_distance" not in v["actions"] and rules.possible_actions(t.state, None, t.profile) == ["roll_prices", "price_die"]
-    assert rules.prompt(t.state, t.profile).msg == "%(name)s rolls the price die for %(company)s (or let the app roll)."
+    assert view.prompt(t.state, t.profile).msg == "%(name)s rolls the price die for %(company)s (or let the app roll)."
     t.act("price_die", value=2, colour="blue")
     # exactly where a table that knew the length at set-up is after the same die
     known = table(profile={"black_track_length": 18})
@@ -57,7 +57,7 @@ def test_a_black_track_length_entered_after_the_start_answers_the_distance_quest
     t.act("black_distance", fields=17)
     assert t.state["black"]["to_port"] == 17 and t.state["step"] == 1 and t.state["dice_done"] == 1
     # without the value (the core's view without a profile) the question is still asked
-    assert rules.view(table().state, None)["actions"] == ["black_distance"]
+    assert view.view(table().state, None)["actions"] == ["black_distance"]
 
 
 def test_app_action_cards_entered_after_the_table_started_are_dealt_from_the_next_round(table):
@@ -71,7 +71,7 @@ def test_app_action_cards_entered_after_the_table_started_are_dealt_from_the_nex
     for _ in range(3):
         t.act("price_die", value=2, colour="blue")
     assert rules.possible_actions(t.state, None, t.profile) == ["red_card"]
-    assert "red action card:" in rules.prompt(t.state, t.profile).msg
+    assert "red action card:" in view.prompt(t.state, t.profile).msg
     t.act("red_card", black=1)
     t.to_step(8)
     t.act("end_round")
@@ -87,9 +87,9 @@ def test_app_action_cards_entered_after_the_table_started_are_dealt_from_the_nex
 
 def test_a_card_list_that_cannot_be_read_is_refused_on_the_board_values_page():
     with pytest.raises(RuleError):
-        rules.check_profile("beige_cards", "2x l2 m6; l1 q4")
-    rules.check_profile("beige_cards", "2x l2 m6; l1 m8 p2")
-    rules.check_profile("red_cards", None)
+        cards.check_profile("beige_cards", "2x l2 m6; l1 q4")
+    cards.check_profile("beige_cards", "2x l2 m6; l1 m8 p2")
+    cards.check_profile("red_cards", None)
 
 
 def test_state_is_json(table):

@@ -1,6 +1,6 @@
 """What the panel is given: view(state, seat, profile)["turn"] for each step, and the quick-form
 parameters of production (``carry``, ``rest``). The panel shows these; it computes nothing."""
-from companion.games.giganten import rules
+from companion.games.giganten import rules, view
 
 
 def to_production(t):
@@ -23,18 +23,18 @@ def test_movement_options_follow_the_rail_costs_and_the_card(table):
     t.start_round()
     t.take_cards([(1, 5, "price", 2), (1, 4, "none", 0), (1, 4, "back", 1), (1, 4, "oil", 1)])
     t.act("deal_licences")
-    turn = rules.view(t.state, None, t.profile)["turn"]
+    turn = view.view(t.state, None, t.profile)["turn"]
     assert [(o["fields"], o["cost"], o["truck"]) for o in turn["options"]] == [(0, 0, 5), (1, 1, 4), (2, 2, 3), (3, 4, 1)]
     hudson = turn["price"][0]
     assert hudson["price"] == 6000 and [m["fields"] for m in hudson["moves"]] == [-2, -1, 0, 1, 2]
     # without rail costs the table counts: no options, a plain number
-    assert rules.view(t.state, None, dict(t.profile, rail_costs=None))["turn"]["options"] is None
+    assert view.view(t.state, None, dict(t.profile, rail_costs=None))["turn"]["options"] is None
 
 
 def test_production_lists_every_lawful_transport_with_its_fee_and_payee(table):
     t = table()
     to_production(t)
-    turn = rules.view(t.state, None, t.profile)["turn"]
+    turn = view.view(t.state, None, t.profile)["turn"]
     assert (turn["own"], turn["black"], turn["other"], turn["payees"]) == (0, 1, 1, [3])
     assert [(c["value"], c["fee"]) for c in turn["carry"]] == [("b0o0", 0), ("b1o0", 3000), ("b0o1", 3000)]
 
@@ -70,10 +70,10 @@ def test_paying_options_only_on_the_winners_own_phone(table):
     while t.state["step"] == 5:
         t.act("no_build")
     t.act("bid", licences=3)
-    mine = rules.view(t.state, 0, t.profile)["turn"]
+    mine = view.view(t.state, 0, t.profile)["turn"]
     assert mine["payment_options"] == [{"ones": 1, "twos": 1, "points": 3}]
     for seat in (None, 1, 2, 3):
-        assert "payment_options" not in rules.view(t.state, seat, t.profile)["turn"]
+        assert "payment_options" not in view.view(t.state, seat, t.profile)["turn"]
 
 
 def test_selling_and_overflow_previews(table):
@@ -86,10 +86,10 @@ def test_selling_and_overflow_previews(table):
         t.act("no_build")
     t.act("bid", licences=1)
     t.act("pay_licences", seat=0)
-    sell = rules.view(t.state, None, t.profile)["turn"]["sell_options"]
+    sell = view.view(t.state, None, t.profile)["turn"]["sell_options"]
     assert sell[0] == {"barrels": 4, "total": 4 * 6000} and sell[-1] == {"barrels": 0, "total": 0}
     t.act("sell", barrels=1)
-    assert rules.view(t.state, None, t.profile)["turn"]["overflow"] == [{"seat": 0, "company": "hudson", "name": "Hudson Oil Industries", "extra": 1, "refund": 1000}]
+    assert view.view(t.state, None, t.profile)["turn"]["overflow"] == [{"seat": 0, "company": "hudson", "name": "Hudson Oil Industries", "extra": 1, "refund": 1000}]
 
 
 def test_the_price_special_offers_only_moves_that_stay_on_the_track(table):
@@ -106,7 +106,7 @@ def test_the_price_special_offers_only_moves_that_stay_on_the_track(table):
     t.take_cards([(1, 4, "price", 2), (1, 4, "none", 0), (1, 4, "none", 0)])
     t.act("deal_licences")
     t.state["prices"].update(hudson=9000, jet=1500, us=8500)  # top, bottom, one below the top
-    turn = rules.view(t.state, None, t.profile)["turn"]
+    turn = view.view(t.state, None, t.profile)["turn"]
     assert [(c["company"], c["lo"], c["hi"], c["limited"]) for c in turn["price"]] == [("hudson", -2, 0, True), ("jet", 0, 2, True), ("us", -2, 1, True)]
     assert turn["price_fields"] == [
         {"fields": -2, "off": ["jet"]}, {"fields": -1, "off": ["jet"]}, {"fields": 0, "off": []},
@@ -114,7 +114,7 @@ def test_the_price_special_offers_only_moves_that_stay_on_the_track(table):
     ]
     # a field no company can move is not offered at all
     t.state["prices"].update(jet=9000, us=9000)
-    assert [m["fields"] for m in rules.view(t.state, None, t.profile)["turn"]["price_fields"]] == [-2, -1, 0]
+    assert [m["fields"] for m in view.view(t.state, None, t.profile)["turn"]["price_fields"]] == [-2, -1, 0]
     with pytest.raises(RuleError, match="The price track ends there"):
         t.act("move", price_company="hudson", price_fields=1)
     t.act("move", price_company="hudson", price_fields=-2)
@@ -130,6 +130,6 @@ def test_the_end_with_physical_licences_names_who_is_tied(table):
     t.state["players"][0]["card"] = None
     t.act("red_card", black=1)
     assert t.state["over"] and rules.possible_actions(t.state) == ["count_licences"]
-    assert rules.view(t.state, None, t.profile)["turn"] == {"count": [
+    assert view.view(t.state, None, t.profile)["turn"] == {"count": [
         {"seat": 0, "field": 3, "tied": True}, {"seat": 1, "field": 5, "tied": False}, {"seat": 2, "field": 3, "tied": True},
     ]}

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.giganten import rules
+from companion.games.giganten import cards
 from helpers import every_form_survives, start_table
 
 HX = {"HX-Request": "true"}
@@ -163,7 +163,7 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     ways = []
     for twos in range(hand["twos"] + 1):
         try:
-            ways.append(("twos", str(rules.licence_payment(hand, 2, twos)[1])))
+            ways.append(("twos", str(cards.licence_payment(hand, 2, twos)[1])))
         except RuleError:
             pass
     assert bert.forms()["gg-pay"]["buttons"] == ways and len(ways) == 1

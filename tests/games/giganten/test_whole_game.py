@@ -4,7 +4,7 @@ matches a hand computation."""
 import json
 
 from companion import engine
-from companion.games.giganten import GAME, data, rules
+from companion.games.giganten import GAME, data, production, rules
 
 PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Bert", "colour": "grey"}, {"name": "Cyril", "colour": "blue"}]
 RED = "6x b1 l2 m5; 6x b2 l1 m6"
@@ -19,7 +19,7 @@ def profile():
     return p
 
 
-def choose(game_state, profile_values):
+def choose(game_state, profile_values):  # noqa: C901 -- a scripted player: one branch per step of the round, read top to bottom
     """A plain player at every step: (action, params, seat)."""
     g = game_state
     acts = rules.possible_actions(g, g["auction"]["leader"] if g["step"] == 7 and g["auction"] else None)
@@ -48,7 +48,7 @@ def choose(game_state, profile_values):
             return "build", {"site": "1", "oil": 3, "level": 2 + who}, who
         return "no_build", {}, who
     if "produce" in acts:
-        o = rules.transport_options(g, who, profile_values)
+        o = production.transport_options(g, who, profile_values)
         other = min(o["other"], me["money"] // data.TRANSPORT_FEE)
         return "produce", {"hudson": o["own"] + other, "jet": 0, "us": 0, "black": 0, "other": other}, who
     if "bid" in acts:

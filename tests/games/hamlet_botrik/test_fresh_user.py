@@ -9,7 +9,7 @@ import pytest
 
 from companion import i18n
 from companion.games.base import RuleError
-from companion.games.hamlet_botrik import GAME, rules
+from companion.games.hamlet_botrik import GAME, rules, small_rules
 from companion.games.hamlet_botrik.questions import checklist, question
 
 ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
@@ -95,7 +95,7 @@ def test_harder_award_verdicts_count_one_sale_and_one_delivery(app, table):
     """"... musíte provést většinu prodejů na tržišti a celkem provést alespoň 5 prodejů.\""""
     t = table(row=ROW, blueprints=3, harder_merchant=True, harder_chaplain=True)
     t.set(market_sales=1, church_deliveries=0)
-    verdicts = rules.award_verdicts(t.state, 1, 1)
+    verdicts = small_rules.award_verdicts(t.state, 1, 1)
     assert [t.text(v) for v in verdicts] == [
         "Merchant: a tie at 1 sale goes to Botrik; the points are not split.",
         "Chaplain: you may take it (1 delivery against his 0).",
@@ -134,7 +134,7 @@ def test_no_count_is_followed_by_a_fixed_plural_noun_in_english_or_czech():
     assert not bad
     czech_nouns = r"(zlatáků|zlatáky|zlaták|bodů|body|bod|vesničanů|vesničany|vesničané|vesničan|plánů|plány|plán|cest|cesty|cesta|památek|památky|památka|prodejů|prodeje|prodej|dodávek|dodávky|dodávka|disků|disky|disk)\b"
     bad = []
-    for msgid, msgstr in re.findall(r'^msgid "(.*)"\nmsgstr "(.*)"$', po.read_text(), re.MULTILINE):
+    for _msgid, msgstr in re.findall(r'^msgid "(.*)"\nmsgstr "(.*)"$', po.read_text(), re.MULTILINE):
         for m in re.finditer(r"%\((\w+)\)d " + czech_nouns, msgstr):
             if m.group(1) != "cost":
                 bad.append(msgstr)

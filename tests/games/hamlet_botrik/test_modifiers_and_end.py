@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.hamlet_botrik import GAME, rules
+from companion.games.hamlet_botrik import GAME, rules, scoring, small_rules
 from companion.games.hamlet_botrik.questions import question, view
 from companion.rng import TableRandom
 
@@ -40,7 +40,7 @@ def test_landmarks_are_worth_3_easier_1_harder_5(table, options, each):
     t = table(row=ROW, discs=["red"], blueprints=1, **options)
     build_landmark(t)
     finish(t, coin_points=2, award_points=4)
-    rows = {r["name"]: r for r in rules.scores(t.state)}
+    rows = {r["name"]: r for r in scoring.scores(t.state)}
     assert rows["Botrik"]["total"] == each + 2 + 4
     assert [f"Landmarks: 1 × {each}", each] in [[t.text(label), pts] for label, pts in rows["Botrik"]["breakdown"]]
 
@@ -128,7 +128,7 @@ def test_harder_merchant(table, yours, his, verdict):
     assert [f["name"] for f in question(t.state)["fields"]] == ["your_sales"]
     t.do("awards", your_sales=yours)
     assert [t.text(h) for h in question(t.state)["help"]][-1] == verdict
-    assert rules.player_may_take("merchant", t.state, yours) == verdict.startswith("Merchant: you may")
+    assert small_rules.player_may_take("merchant", t.state, yours) == verdict.startswith("Merchant: you may")
 
 
 @pytest.mark.parametrize("yours, his, may", [(3, 2, True), (2, 2, False), (1, 2, False)])
@@ -141,7 +141,7 @@ def test_harder_chaplain(table, yours, his, may):
     with pytest.raises(RuleError):
         t.do("awards")  # the number of your deliveries is needed
     t.do("awards", your_deliveries=yours)
-    assert rules.player_may_take("chaplain", t.state, yours) is may
+    assert small_rules.player_may_take("chaplain", t.state, yours) is may
     assert ("you may take it" in t.text(question(t.state)["help"][-1])) is may
 
 
@@ -160,7 +160,7 @@ def test_harder_end_sale(table):
     t.do("score", bonuses=[1, 0, 2], coin_bonuses=2)
     assert t.step == "final"
     t.do("final", coin_points=0, award_points=0, your_score=10)
-    rows = {r["name"]: r for r in rules.scores(t.state)}
+    rows = {r["name"]: r for r in scoring.scores(t.state)}
     assert rows["Botrik"]["total"] == 5
     assert t.state["score"][-1]["formula"] == "1 + 0 + 2 + 2 × 1 = 5"
 
@@ -177,11 +177,11 @@ def test_a_tie_goes_to_botrik(table):
     """"Pokud jste získal více bodů než Botrik, vyhrál jste!": equal is not more."""
     t = table()
     finish(t, coin_points=10, your_score=10)
-    assert [r["name"] for r in rules.scores(t.state)] == ["Botrik", "Eva"]
+    assert [r["name"] for r in scoring.scores(t.state)] == ["Botrik", "Eva"]
     t2 = table()
     label = finish(t2, coin_points=10, your_score=11)
-    assert [r["rank"] for r in rules.scores(t2.state)] == [1, 2]
-    assert rules.scores(t2.state)[0]["seat"] == 0 and rules.scores(t2.state)[1]["seat"] is None
+    assert [r["rank"] for r in scoring.scores(t2.state)] == [1, 2]
+    assert scoring.scores(t2.state)[0]["seat"] == 0 and scoring.scores(t2.state)[1]["seat"] is None
     assert t2.text(label) == "Game over: you win, 11 to 10."
     assert GAME.finished(t2.state)
     with pytest.raises(RuleError):
@@ -191,7 +191,7 @@ def test_a_tie_goes_to_botrik(table):
 def test_bonus_arithmetic_of_the_rulebook_example():
     """"pokud Botrik použije pro dodávku dvě vlastní kvalitní suroviny, získá 2 + 1 bod ... za každou
     použitou surovinu, celkem tedy 6 bodů." """
-    assert rules.bonus_formula(0, 0, [2, 2], 2) == (6, "2 × (2 + 1) = 6")
-    assert rules.bonus_formula(5, 0, [2, 2], 2) == (11, "5 + 2 × (2 + 1) = 11")
-    assert rules.bonus_formula(3) == (3, "3")
-    assert rules.bonus_formula(0, 0, [2], 1) == (3, "(2 + 1) = 3")
+    assert small_rules.bonus_formula(0, 0, [2, 2], 2) == (6, "2 × (2 + 1) = 6")
+    assert small_rules.bonus_formula(5, 0, [2, 2], 2) == (11, "5 + 2 × (2 + 1) = 11")
+    assert small_rules.bonus_formula(3) == (3, "3")
+    assert small_rules.bonus_formula(0, 0, [2], 1) == (3, "(2 + 1) = 3")

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.hamlet_botrik import GAME, data, rules
+from companion.games.hamlet_botrik import GAME, data, rules, turn
 from companion.games.hamlet_botrik.questions import view
 from companion.rng import TableRandom
 
@@ -69,9 +69,9 @@ def test_each_cycle_of_six_draws_is_without_replacement():
         s = setup(seed=f"bag{i}", four_colour="red", three_colour="blue", botrik_colour="yellow")
         rng = TableRandom(f"bag{i}", 1)
         for cycle in range(3):
-            drawn = [rules.draw_disc(s, rng) for _ in range(6)]
+            drawn = [turn.draw_disc(s, rng) for _ in range(6)]
             assert Counter(drawn) == {"red": 3, "blue": 2, "yellow": 1}
-            assert rules.refill_bag(s)
+            assert turn.refill_bag(s)
             if cycle == 0:
                 first[drawn[0]] += 1
         assert rng.n == 1 + 18  # one recorded draw per disc
@@ -83,12 +83,12 @@ def test_refill_only_when_the_bag_is_empty():
     s = setup()
     s["favour"] = {"face_up": False, "coins": 0}
     s["bag"].pop()
-    assert not rules.refill_bag(s)
+    assert not turn.refill_bag(s)
     assert s["favour"] == {"face_up": False, "coins": 0}
 
 
 def test_every_action_is_typed_and_every_question_names_one():
-    for step, action in rules.STEP_ACTION.items():
+    for step, action in turn.STEP_ACTION.items():
         assert action in GAME.actions, step
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html as htmllib
 import re
 
-from companion.games.hamlet_botrik.rules import cascade
+from companion.games.hamlet_botrik.small_rules import cascade
 from helpers import every_form_survives, start_table
 
 HX = {"HX-Request": "true"}

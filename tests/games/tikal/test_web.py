@@ -72,9 +72,13 @@ def test_another_seat_cannot_act_for_the_player_on_turn(client, phone):
     code = start(client)
     phone.get(f"/t/{code}/")
     assert phone.post(f"/t/{code}/seat", data={"seat": "1"}).status_code in (204, 303)
-    r = act(phone, code, "place_tile", kind="jungle")
+    html = panel(phone, code)
+    assert "Wait for Ana" in html and 'name="action"' not in html  # Ben's phone shows the turn, not Ana's buttons
+    v = re.search(r'data-version="(\d+)"', html).group(1)
+    r = phone.post(f"/t/{code}/act", data={"action": "place_tile", "kind": "jungle", "v": v, "nonce": "x", "form": "tk-tile-jv"},
+                   headers={"HX-Request": "true"})
     assert r.status_code == 422 and "It is Ana&#39;s turn." in r.get_data(as_text=True)
-    assert "Wait for Ana" in panel(phone, code)
+    assert re.search(r'data-version="(\d+)"', panel(client, code)).group(1) == v
 
 
 def test_the_face_down_treasures_never_show(client):

@@ -7,7 +7,7 @@ import pytest
 
 from companion import engine
 from companion.games.base import RuleError
-from companion.games.tinners_trail import GAME, rules
+from companion.games.tinners_trail import GAME, actions
 
 COLOURS = {"Red": "red", "Purple": "purple", "Yellow": "yellow", "Green": "green", "Blue": "blue"}
 
@@ -49,7 +49,7 @@ class Table:
         return str(info.value)
 
     def active(self):
-        seat = rules.active_seat(self.g)
+        seat = actions.active_seat(self.g)
         return None if seat is None else self.g["players"][seat]["name"]
 
     def set_order(self, *names):

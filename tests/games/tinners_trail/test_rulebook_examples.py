@@ -1,5 +1,5 @@
 """Every worked example of the Czech rulebook (tinners-trail.cs.txt), played on the app."""
-from companion.games.tinners_trail import rules, view
+from companion.games.tinners_trail import prices, view
 
 
 def test_example_1_leftmost_token_on_player_order_is_active(table):
@@ -135,4 +135,4 @@ def test_price_example_round_one(table):
     t.do("set_price", price=8, level="middle")
     assert (t.g["prices"]["tin"]["price"], t.g["prices"]["copper"]["price"]) == (4, 8)
     # next round the tin total gets +1 because tin sits on the bottom level
-    assert rules.price_steps(2, rules.last_level({**t.g, "round": 2}, "tin"), 5)[0] == 6
+    assert prices.price_steps(2, prices.last_level({**t.g, "round": 2}, "tin"), 5)[0] == 6

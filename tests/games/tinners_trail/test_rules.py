@@ -2,9 +2,7 @@
 exploration, investments, the tie-break chain and the corrections."""
 import pytest
 
-from companion.games.tinners_trail import board as bd
-from companion.games.tinners_trail import rules, view
-
+from companion.games.tinners_trail import actions, board as bd, prices, rules, view
 
 # --- Phase 1: every combination of price modifiers ------------------------------------------------
 
@@ -19,7 +17,7 @@ from companion.games.tinners_trail import rules, view
     (4, "bottom", 0), (4, "middle", -1),
 ])
 def test_price_modifiers(rnd, last, change):
-    total, steps = rules.price_steps(rnd, last, 9)
+    total, steps = prices.price_steps(rnd, last, 9)
     assert total == 9 + change
     assert sum(c for _, c in steps) == total  # each step is shown and they add up
     assert steps[0][1] == 9
@@ -68,15 +66,17 @@ def test_display_from_profile_removes_leftovers_and_respects_the_supply(table):
     assert t.g["phase"] == "actions"
     assert t.g["display"] == {"miners": 2, "ports": 1, "trains": 1, "adits": 3, "pumps": [1]}
     t.g["adits"] = [["A", "B"], ["B", "C"]]  # two of the four adits already dug
-    rules.developments(t.g)
+    prices.developments(t.g)
     assert t.g["display"]["adits"] == 2
 
 
 def test_typed_display_cannot_exceed_the_supply(table):
     t = table().seeded()
     t.do("start_game")
-    t.do("roll_price", dice=[2]); t.do("set_price", price=4, level="bottom")
-    t.do("roll_price", dice=[6]); t.do("set_price", price=8, level="middle")
+    t.do("roll_price", dice=[2])
+    t.do("set_price", price=4, level="bottom")
+    t.do("roll_price", dice=[6])
+    t.do("set_price", price=8, level="middle")
     assert t.fails("set_display", miners=1, ports=1, trains=4, adits=1) == "Trains left in the supply: 3."  # '3 vlaky'
 
 
@@ -208,7 +208,8 @@ def test_empty_region_is_rolled_only_after_payment(table):
     t = table().to_actions(order=("Red", "Purple", "Yellow"))
     t.do("add_region", region="E")
     t.do("build_mine", region="E", bid=2)
-    t.do("drop_out"); t.do("drop_out")
+    t.do("drop_out")
+    t.do("drop_out")
     assert t.player("Red")["money"] == 13 and t.g["pending_seed"]["region"] == "E"
     assert "Roll for E" in t.fails("pasties")
     t.do("discover", tin=1, copper=2, water=2)
@@ -225,7 +226,8 @@ def test_port_only_on_the_coast_removes_one_water(table):
     assert "does not border the sea" in t.fails("port", region="B")
     t.do("port", region="A")
     assert t.region("A")["water"] == 1 and t.region("A")["port"] and t.g["display"]["ports"] == 1
-    t.do("pass"); t.do("pasties")
+    t.do("pass")
+    t.do("pasties")
     assert "already has a port" in t.fails("port", region="A")
 
 
@@ -249,7 +251,8 @@ def test_adit_changes_both_sides_and_one_per_border(table):
     t.do("adit", region="A", other_region="B")
     assert t.region("A")["tin"] == a["tin"] + 1 and t.region("A")["copper"] == a["copper"] + 1
     assert t.region("A")["water"] == a["water"] - 1 and t.region("B")["water"] == b["water"] - 1
-    t.do("pass"); t.do("pass")
+    t.do("pass")
+    t.do("pass")
     assert "already has an adit" in t.fails("adit", region="B", other_region="A")
 
 
@@ -441,7 +444,7 @@ def test_corrected_price_level_drives_next_rounds_modifier(table):
 def test_a_price_between_the_levels_is_shown_as_a_step_that_changes_nothing(table):
     """'V následujících kolech může předešlá cena ovlivnit cenu novou.' Round 2 after a price in
     between: the step is listed with +0, so the table sees the app did not forget the modifier."""
-    total, steps = rules.price_steps(2, "middle", 8)
+    total, steps = prices.price_steps(2, "middle", 8)
     assert total == 8
     assert [(lab.msg, change) for lab, change in steps] == [
         ("Dice total", 8), ("Last price was between the bottom and the top level", 0)]
@@ -452,7 +455,7 @@ def test_adit_is_greyed_out_when_every_known_border_has_one(table):
     t = table(profile={"map_borders": "A,B; B,C"}).to_actions(order=("Red", "Purple", "Yellow"), display=(2, 2, 1, 3))
     t.do("adit", region="A", other_region="B")
     t.do("adit", region="C", other_region="B")
-    adit = {row["action"]: row for row in rules.menu(t.g, rules.active_seat(t.g))}["adit"]
+    adit = {row["action"]: row for row in actions.menu(t.g, actions.active_seat(t.g))}["adit"]
     assert not adit["enabled"] and adit["reason"]["msg"] == "Every border already has an adit."
     assert "Every border already has an adit." in t.fails("adit", region="A", other_region="C")
 

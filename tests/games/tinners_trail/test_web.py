@@ -6,9 +6,9 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from helpers import every_form_survives, start_table
 
 from companion import create_app
+from helpers import every_form_survives, start_table
 
 HX = {"HX-Request": "true", "Accept-Language": "en"}
 THREE = {"name0": "Red", "colour0": "red", "name1": "Purple", "colour1": "purple", "name2": "Yellow", "colour2": "yellow"}

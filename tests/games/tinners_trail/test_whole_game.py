@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from companion import engine
-from companion.games.tinners_trail import GAME, rules, view
+from companion.games.tinners_trail import GAME, round_end, view
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -47,8 +47,8 @@ def play_round(t, rnd):
             break
         seat = t.g["invest"]["turn"]
         if t.g["players"][seat]["money"] >= 5 and sum(1 for i in t.g["investments"] if i["seat"] == seat and i["round"] == rnd) == 0:
-            cost = [c for c in (5, 10, 15, 20) if rules.cubes_in_box(t.g, rnd, c) < 2][0]
-            typed = cost + 5 - rnd if rules.box_vp(t.g, rnd, cost) is None else None
+            cost = [c for c in (5, 10, 15, 20) if round_end.cubes_in_box(t.g, rnd, c) < 2][0]
+            typed = cost + 5 - rnd if round_end.box_vp(t.g, rnd, cost) is None else None
             t.do("invest", cost=cost, vp=typed)
         else:
             t.do("pass")

@@ -342,10 +342,31 @@ def place_guard(state, params, seat, profile, rng):
 
 
 def _one_reason(reasons, none, several):
-    """The reason of the one place concerned, or a general one (nowhere, or several places)."""
-    if len(reasons) == 1:
+    """The reason of the one place concerned (or shared by all), or a general one (nowhere, several)."""
+    if reasons and all(r == reasons[0] for r in reasons):
         return reasons[0]
     return none if not reasons else several
+
+
+def _per_site(action, param, keys, refusal, concerns, cost, ap, nowhere, several, **more) -> list[Legal]:
+    """An action taken at one of several sites: allowed at those the rules do not refuse, else greyed
+    with the reason of the site that ``concerns`` the player (where their pieces stand)."""
+    if ap < cost:
+        return [_greyed(action, _poor(cost, ap))]
+    ok, reasons = [], []
+    for key in keys:
+        why = refusal(key)
+        if why is None:
+            ok.append(key)
+        elif concerns(key):
+            reasons.append(why)
+    if ok:
+        return [Legal(action, {param: tuple(ok), **more})]
+    return [_greyed(action, _one_reason(reasons, nowhere, several))]
+
+
+def _poor(cost, ap) -> Label:
+    return Label(N_("Needs %(cost)d action points; %(left)d left."), cost=cost, left=ap)
 
 
 def _greyed(action, reason) -> Legal:
@@ -359,7 +380,6 @@ def legal(state, seat, profile) -> list[Legal]:
     me = state["turn"]["seat"]
     ap = state["turn"]["ap"]
     out = []
-    poor = {cost: Label(N_("Needs %(cost)d action points; %(left)d left."), cost=cost, left=ap) for cost in (1, 2, 3, 5)}
 
     # bring in
     off = state["off"][me]
@@ -370,7 +390,7 @@ def legal(state, seat, profile) -> list[Legal]:
             entries.append(Legal("enter", {"piece": ("worker",), "count": tuple(range(1, min(off[0], ap) + 1)), "to": camps}))
         if off[1]:
             entries.append(Legal("enter", {"piece": ("leader",), "count": (1,), "to": camps}))
-    out += entries or [_greyed("enter", poor[1] if ap < 1 else N_("Every piece is already in play."))]
+    out += entries or [_greyed("enter", _poor(1, ap) if ap < 1 else N_("Every piece is already in play."))]
 
     # camps and moves: one entry per place a piece may leave from
     def groups(places):
@@ -387,7 +407,7 @@ def legal(state, seat, profile) -> list[Legal]:
             camp_moves.append(Legal("camp_move", {"piece": (piece,), "count": tuple(range(1, min(n, ap) + 1)), "source": (place,),
                                                   "to": tuple(c for c in camps if c != place)}))
     if not camp_moves:
-        reason = poor[1] if ap < 1 else (N_("You have no camp of your own yet.") if len(camps) == 1 else N_("No piece of yours is in a camp."))
+        reason = _poor(1, ap) if ap < 1 else (N_("You have no camp of your own yet.") if len(camps) == 1 else N_("No piece of yours is in a camp."))
         camp_moves = [_greyed("camp_move", reason)]
     out += camp_moves
 
@@ -399,74 +419,40 @@ def legal(state, seat, profile) -> list[Legal]:
             for count in range(1, min(n, ap) + 1):
                 walks.append(Legal("move", {"piece": (piece,), "count": (count,), "source": (place,), "to": targets,
                                             "stones": tuple(range(1, ap // count + 1))}))
-    out += walks or [_greyed("move", poor[1] if ap < 1 else N_("No piece of yours is on the board."))]
+    out += walks or [_greyed("move", _poor(1, ap) if ap < 1 else N_("No piece of yours is on the board."))]
 
-    # temples: the reason given is the one of a temple where the player stands, if any
-    raises, reasons = [], []
-    for key, temple in temples(state).items():
-        refusal = raise_refusal(state, key, profile)
-        if refusal is None:
-            raises.append(key)
-        elif strength(temple["pieces"][me]):
-            reasons.append(refusal)
-    if ap < data.COST_RAISE:
-        out.append(_greyed("raise_temple", poor[2]))
-    elif raises:
-        out.append(Legal("raise_temple", {"temple": tuple(raises)}))
-    else:
-        out.append(_greyed("raise_temple", _one_reason(reasons, N_("You have no piece at a temple."), N_("No temple can be raised by you now."))))
-
-    # treasures
+    # at one site among several: the reason shown is the one of the site where the player stands
+    out += _per_site("raise_temple", "temple", temples(state), lambda k: raise_refusal(state, k, profile),
+                     lambda k: strength(state["sites"][k]["pieces"][me]), data.COST_RAISE, ap,
+                     N_("You have no piece at a temple."), N_("No temple can be raised by you now."))
     hexes = treasure_hexes(state)
-    digs, reasons = [], []
-    for key, hex_ in hexes.items():
-        refusal = dig_refusal(state, key)
-        if refusal is None:
-            digs.append(key)
-        elif sum(hex_["pieces"][me]):
-            reasons.append(refusal)
-    if ap < data.COST_DIG:
-        out.append(_greyed("dig", poor[3]))
-    elif not digs:
-        out.append(_greyed("dig", _one_reason(reasons, N_("You have no piece at a treasure hex."), N_("No treasure can be dug by you now."))))
-    else:
-        kinds = (None,) if state["treasure_mode"] == "app" else tuple(kinds_left(state))
-        out.append(Legal("dig", {"hex": tuple(digs), "kind": kinds}))
+    kinds = (None,) if state["treasure_mode"] == "app" else tuple(kinds_left(state))
+    out += _per_site("dig", "hex", hexes, lambda k: dig_refusal(state, k), lambda k: sum(state["sites"][k]["pieces"][me]),
+                     data.COST_DIG, ap, N_("You have no piece at a treasure hex."), N_("No treasure can be dug by you now."),
+                     kind=kinds)
 
     swaps = []
     for other in range(n_players(state)):
         if other != me:
             for kind, gives in exchange_options(state, me, other):
                 swaps.append(Legal("exchange", {"opponent": (other + 1,), "kind": (kind,), "give": gives}))
-    out += swaps or [_greyed("exchange", poor[3] if ap < 3 else N_("No treasure can be exchanged now."))]
+    out += swaps or [_greyed("exchange", _poor(data.COST_EXCHANGE, ap) if ap < 3 else N_("No treasure can be exchanged now."))]
 
-    # camp
-    wheres, reasons = [], []
-    for where in ("jungle", *hexes):
-        refusal = camp_refusal(state, where)
-        (reasons.append(refusal) if refusal else wheres.append(where))
-    if ap < data.COST_CAMP:
-        out.append(_greyed("build_camp", poor[5]))
-    elif wheres:
-        out.append(Legal("build_camp", {"where": tuple(wheres)}))
-    else:
-        out.append(_greyed("build_camp", reasons[0]))
+    out += _per_site("build_camp", "where", ("jungle", *hexes), lambda k: camp_refusal(state, k), lambda k: True,
+                     data.COST_CAMP, ap, None, N_("There is no place for a camp of yours now."))
 
-    # guard
+    # guard: one entry per temple and piece that may guard it
     guards, reasons = [], []
-    for key in temples(state):
-        refusal = guard_refusal(state, key, None)
-        if refusal:
-            reasons.append(refusal)
-            continue
-        for i, piece in enumerate(PIECES):
-            if state["sites"][key]["pieces"][me][i]:
-                guards.append(Legal("place_guard", {"temple": (key,), "piece": (piece,)}))
+    for key, temple in temples(state).items():
+        why = guard_refusal(state, key, None)
+        if why is None:
+            guards += [Legal("place_guard", {"temple": (key,), "piece": (piece,)})
+                       for i, piece in enumerate(PIECES) if temple["pieces"][me][i]]
+        elif strength(temple["pieces"][me]):
+            reasons.append(why)
     if ap < data.COST_GUARD:
-        out.append(_greyed("place_guard", poor[5]))
-    elif guards:
-        out += guards
+        out.append(_greyed("place_guard", _poor(data.COST_GUARD, ap)))
     else:
-        at_most = [r for r in reasons if r.msg == "At most 2 guards per game."]
-        out.append(_greyed("place_guard", at_most[0] if at_most else N_("You hold no strict majority at an unguarded temple.")))
+        out += guards or [_greyed("place_guard", _one_reason(reasons, N_("You have no piece at a temple."),
+                                                              N_("You hold no strict majority at an unguarded temple.")))]
     return out

@@ -1,0 +1,383 @@
+"""A games club on one machine: N tables x 5 phones against `companion serve`, and a bare Flask floor.
+
+    .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2]
+
+Everything binds 127.0.0.1. The server under test runs pinned to CPU 0 and this load generator
+to CPU 1 (on a 2-core machine); the companion and the bare app (benchmarks/bare.py) are served
+with the same waitress settings (companion.cli.WAITRESS) and measured A/B/A/B in one run.
+
+Each table has five phones (the shared view and four seats), each an aiohttp session with its
+own cookies and keep-alive connections, as a browser: every phone polls /version every 2 s and
+fetches its panel when the version moved; every ~10 s one phone of the table taps (the score
+pad: an entry through the same form a browser sends; Giganten: the next move of a whole game,
+from the phone of the seat whose move it is, the table imported mid-game). Then, A/B: closed-loop
+poll throughput. Then the companion alone against boardgame.io's figures (issue 11): a tap at
+10, 1,000 and 3,000 moves, and 50 tables tapping back to back.
+
+Bounded: every phase stops at its duration or at --max-requests, whichever comes first; a
+request times out after 5 s. Prints a table: metric, companion, bare, ratio, goal, pass.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import logs  # noqa: E402  (puts the repository on sys.path)
+
+import aiohttp  # noqa: E402
+
+ROOT = logs.ROOT
+PY = sys.executable
+TIMEOUT = aiohttp.ClientTimeout(total=5)
+HX = {"HX-Request": "true"}
+GIGANTEN_FROM = 200  # Giganten tables are imported with this many moves made
+BGIO = {10: 4.1, 1000: 13.7, 3000: 28.5, "moves/s": 405}  # issue 11: boardgame.io 0.50, FlatFile storage
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A server process pinned to CPU 0; its CPU time read from /proc."""
+
+    def __init__(self, name, argv, env=None):
+        self.name, self.port = name, free_port()
+        self.proc = subprocess.Popen(["taskset", "-c", "0", *argv, "--port", str(self.port)], env={**os.environ, **(env or {})},
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    async def ready(self):
+        async with aiohttp.ClientSession() as s:
+            for _ in range(200):
+                try:
+                    async with s.get(self.base + "/") as r:
+                        if r.status == 200:
+                            return
+                except aiohttp.ClientError:
+                    pass
+                await asyncio.sleep(0.1)
+        raise RuntimeError(f"{self.name} did not start: {self.proc.stderr.read().decode()[:2000] if self.proc.poll() is not None else ''}")
+
+    def cpu(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+class Budget:
+    def __init__(self, seconds, requests):
+        self.until, self.left = time.monotonic() + seconds, requests
+
+    def take(self) -> bool:
+        self.left -= 1
+        return self.left >= 0 and time.monotonic() < self.until
+
+
+class Stats:
+    def __init__(self):
+        self.samples: dict[str, list[float]] = {}
+        self.errors: dict[str, int] = {}
+
+    def add(self, kind, seconds):
+        self.samples.setdefault(kind, []).append(seconds)
+
+    def error(self, kind):
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+    def p(self, kind, q) -> float:
+        s = sorted(self.samples.get(kind, [float("nan")]))
+        return s[min(len(s) - 1, int(len(s) * q))] * 1000
+
+    def worst(self) -> float:
+        return max((max(s) for s in self.samples.values() if s), default=0) * 1000
+
+
+def session() -> aiohttp.ClientSession:
+    # a browser: its own cookies, a couple of keep-alive connections to the one host
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=2), cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=TIMEOUT)
+
+
+def form_state(html: str) -> tuple[str | None, str | None]:
+    v = re.search(r'name="v" value="(\d+)"', html)
+    n = re.search(r'name="nonce" value="([^"]+)"', html)
+    return (v.group(1) if v else None), (n.group(1) if n else None)
+
+
+class Phone:
+    def __init__(self, base, stats):
+        self.base, self.stats, self.http = base, stats, session()
+        self.version = self.v = self.nonce = None
+
+    async def request(self, kind, method, path, **kw):
+        t = time.perf_counter()
+        try:
+            async with self.http.request(method, self.base + path, allow_redirects=False, **kw) as r:
+                body = await r.text()
+                self.stats.add(kind, time.perf_counter() - t)
+                return r.status, body, r.headers
+        except (aiohttp.ClientError, asyncio.TimeoutError):
+            self.stats.error(kind)
+            return None, "", {}
+
+    def saw(self, html):
+        v, nonce = form_state(html)
+        if v:
+            self.v, self.version = v, v
+        if nonce:
+            self.nonce = nonce
+
+
+class Table:
+    def __init__(self, base, stats, slug, events=None):
+        self.base, self.stats, self.slug = base, stats, slug
+        self.phones = [Phone(base, stats) for _ in range(5)]  # the shared view, then seats 0-3
+        self.events, self.cursor, self.code = events, GIGANTEN_FROM, None
+
+    async def setup(self):
+        shared = self.phones[0]
+        await shared.request("setup", "GET", "/")
+        if self.slug == "scorepad":
+            form = {"game": "scorepad"} | {f"name{i}": p["name"] for i, p in enumerate(logs.FOUR)} | {f"colour{i}": p["colour"] for i, p in enumerate(logs.FOUR)}
+            status, _, headers = await shared.request("setup", "POST", "/new", data=form)
+        else:
+            status, _, headers = await shared.request("setup", "POST", "/import", data={"export": json.dumps(logs.export("giganten", list(self.events[:GIGANTEN_FROM])))})
+        assert status == 303, status
+        self.code = headers["Location"].rstrip("/").split("/t/")[1]
+        for seat, phone in enumerate(self.phones[1:]):
+            await phone.request("setup", "POST", f"/t/{self.code}/seat", data={"seat": str(seat)})
+        for phone in self.phones:
+            _, html, _ = await phone.request("setup", "GET", f"/t/{self.code}/")
+            phone.saw(html)
+
+    async def poll(self, phone, budget):
+        await asyncio.sleep(random.uniform(0, 2))
+        while budget.take():
+            started = time.monotonic()
+            status, body, _ = await phone.request("poll", "GET", f"/t/{self.code}/version")
+            if status == 200 and body.strip() != phone.version:
+                _, html, _ = await phone.request("panel", "GET", f"/t/{self.code}/panel", headers=HX)
+                phone.saw(html)
+            await asyncio.sleep(max(0, 2 - (time.monotonic() - started)))
+
+    def next_tap(self):
+        if self.slug == "scorepad":
+            seat = random.randrange(4)
+            return self.phones[1 + seat], {"action": "score", "form": "score", "seat": str(seat), "points": str(random.randint(-5, 20)), "note": ""}
+        e = self.events[self.cursor]
+        phone = self.phones[0] if e["seat"] is None else self.phones[1 + e["seat"]]
+        return phone, {"action": e["action"], "form": e["action"], **logs.as_form(e["params"])}
+
+    async def tap(self):
+        phone, form = self.next_tap()
+        for _ in range(2):  # a stale tap (409) comes back with the fresh panel: tap again, as a player would
+            status, html, _ = await phone.request("tap", "POST", f"/t/{self.code}/act", data={**form, "v": phone.v or "0", "nonce": phone.nonce or "x"}, headers=HX)
+            phone.saw(html)
+            if status == 200:
+                self.cursor += 1
+                return True
+            self.stats.error("stale tap" if status == 409 else f"tap {status}")
+            if status != 409:
+                return False
+        return False
+
+    async def taps(self, budget, every=10.0):
+        await asyncio.sleep(random.uniform(0, every))
+        while budget.take() and self.cursor < (len(self.events) if self.events else 10**9):
+            await self.tap()
+            await asyncio.sleep(random.uniform(0.5 * every, 1.5 * every))
+
+    async def close(self):
+        for phone in self.phones:
+            await phone.http.close()
+
+
+async def club(server: Server, tables: int, duration: float, max_requests: int) -> tuple[Stats, float]:
+    stats = Stats()
+    game = logs.giganten_game()
+    club = [Table(server.base, stats, "giganten" if i % 2 else "scorepad", game) for i in range(tables)]
+    for i in range(0, tables, 10):
+        await asyncio.gather(*(t.setup() for t in club[i : i + 10]))
+    stats.samples.clear()
+    cpu, wall = server.cpu(), time.monotonic()
+    budget = Budget(duration, max_requests)
+    await asyncio.gather(*(t.poll(p, budget) for t in club for p in t.phones), *(t.taps(budget) for t in club))
+    used = (server.cpu() - cpu) / (time.monotonic() - wall)
+    await asyncio.gather(*(t.close() for t in club))
+    return stats, used
+
+
+async def closed_loop_polls(server: Server, path: str, clients=8, seconds=5.0) -> float:
+    count = 0
+    stop = time.monotonic() + seconds
+
+    async def worker():
+        nonlocal count
+        async with session() as s:
+            while time.monotonic() < stop:
+                async with s.get(server.base + path) as r:
+                    await r.read()
+                count += 1
+
+    await asyncio.gather(*(worker() for _ in range(clients)))
+    return count / seconds
+
+
+async def first_table_path(server: Server) -> str:
+    async with session() as s:
+        async with s.post(server.base + "/new", data={"game": "scorepad", "name0": "A", "colour0": "red"}, allow_redirects=False) as r:
+            return r.headers["Location"].rstrip("/") + "/version"
+
+
+# --- the companion alone against boardgame.io's figures -------------------------------------------
+
+
+async def tap_cost(server: Server, moves: int, taps=30) -> float:
+    stats = Stats()
+    phone = Phone(server.base, stats)
+    await phone.request("setup", "GET", "/")
+    status, _, headers = await phone.request("setup", "POST", "/import", data={"export": json.dumps(logs.export("scorepad", logs.scorepad_events(moves)))})
+    code = headers["Location"].rstrip("/").split("/t/")[1]
+    _, html, _ = await phone.request("setup", "GET", f"/t/{code}/panel", headers=HX)
+    phone.saw(html)
+    for i in range(taps):
+        _, html, _ = await phone.request("tap", "POST", f"/t/{code}/act", data={"action": "score", "form": "score", "seat": str(i % 4), "points": "3", "note": "", "v": phone.v, "nonce": phone.nonce}, headers=HX)
+        phone.saw(html)
+    await phone.http.close()
+    return statistics.median(stats.samples["tap"]) * 1000
+
+
+async def back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
+    stats = Stats()
+    counts = [0] * tables
+    phones = [Phone(server.base, stats) for _ in range(tables)]
+    codes = []
+    for phone in phones:
+        await phone.request("setup", "GET", "/")
+        form = {"game": "scorepad"} | {f"name{i}": p["name"] for i, p in enumerate(logs.FOUR)} | {f"colour{i}": p["colour"] for i, p in enumerate(logs.FOUR)}
+        _, _, headers = await phone.request("setup", "POST", "/new", data=form)
+        codes.append(headers["Location"].rstrip("/").split("/t/")[1])
+        _, html, _ = await phone.request("setup", "GET", f"/t/{codes[-1]}/panel", headers=HX)
+        phone.saw(html)
+    stats.samples.clear()
+    stop = time.monotonic() + seconds
+    cpu = server.cpu()
+
+    async def player(i):
+        phone = phones[i]
+        while time.monotonic() < stop:
+            status, html, _ = await phone.request("tap", "POST", f"/t/{codes[i]}/act", data={"action": "score", "form": "score", "seat": str(counts[i] % 4), "points": "2", "note": "", "v": phone.v, "nonce": phone.nonce}, headers=HX)
+            phone.saw(html)
+            counts[i] += status == 200
+
+    await asyncio.gather(*(player(i) for i in range(tables)))
+    moves = sum(counts)
+    cpu = server.cpu() - cpu
+    for phone in phones:
+        await phone.http.close()
+    return {"moves/s": moves / seconds, "min/mean": min(counts) / (moves / tables), "p99": stats.p("tap", 0.99), "cpu per move": cpu / max(moves, 1) * 1000, "errors": sum(stats.errors.values())}
+
+
+# --- the report ----------------------------------------------------------------------------------
+
+
+def row(metric, ours, bare, goal, passed):
+    ratio = f"{ours / bare:.2f}" if bare not in (None, 0) and ours == ours else ""
+    fmt = lambda x: "" if x is None else (f"{x:.1f}" if isinstance(x, float) else str(x))  # noqa: E731
+    print(f"{metric:34}{fmt(ours):>11}{fmt(bare):>11}{ratio:>8}  {goal:28}{'pass' if passed else 'FAIL'}")
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--duration", type=float, default=30, help="seconds of club load per run (A/B/A/B: four runs)")
+    parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--max-requests", type=int, default=200_000, help="per run")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:
+        os.sched_setaffinity(0, {1})  # the load generator on CPU 1, the servers on CPU 0
+    instance = Path(tempfile.mkdtemp(prefix="companion-load-", dir=ROOT / ".bench" if (ROOT / ".bench").exists() else None))
+    companion = Server("companion", [PY, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--no-qr"], {"COMPANION_INSTANCE": str(instance)})
+    bare = Server("bare", [PY, str(ROOT / "benchmarks" / "bare.py")])
+    try:
+        await companion.ready()
+        await bare.ready()
+        logs.giganten_game()
+        results = {"companion": [], "bare": []}
+        for repeat in range(args.repeats):
+            for server in (companion, bare):
+                stats, cpu = await club(server, args.tables, args.duration, args.max_requests)
+                poll_path = await first_table_path(server)
+                throughput = await closed_loop_polls(server, poll_path)
+                hello = await closed_loop_polls(server, "/") if server is bare else None
+                results[server.name].append((stats, cpu, throughput, hello))
+                print(f"run {repeat + 1} {server.name}: {sum(len(s) for s in stats.samples.values())} requests, errors {stats.errors}", flush=True)
+
+        def pooled(name):
+            out = Stats()
+            for stats, *_ in results[name]:
+                for k, v in stats.samples.items():
+                    out.samples.setdefault(k, []).extend(v)
+                for k, v in stats.errors.items():
+                    out.errors[k] = out.errors.get(k, 0) + v
+            return out
+
+        ours, floor = pooled("companion"), pooled("bare")
+        cpu = statistics.median(r[1] for r in results["companion"]) * 100
+        bare_cpu = statistics.median(r[1] for r in results["bare"]) * 100
+        thr = statistics.median(r[2] for r in results["companion"])
+        bare_thr = statistics.median(r[2] for r in results["bare"])
+        hello = statistics.median(r[3] for r in results["bare"])
+        timeouts = sum(ours.errors.get(k, 0) for k in ("poll", "panel", "tap", "setup"))
+        bare_timeouts = sum(floor.errors.get(k, 0) for k in ("poll", "panel", "tap", "setup"))
+
+        print(f"\n{args.tables} tables x 5 phones, {args.duration:.0f} s x {args.repeats} runs each (A/B), server on CPU 0; ms unless said")
+        print(f"{'metric':34}{'companion':>11}{'bare':>11}{'ratio':>8}  {'goal':28}pass")
+        row("poll p50", ours.p("poll", 0.5), floor.p("poll", 0.5), "", True)
+        row("poll p99", ours.p("poll", 0.99), floor.p("poll", 0.99), "<= 2 x bare", ours.p("poll", 0.99) <= 2 * floor.p("poll", 0.99))
+        row("panel refresh p99", ours.p("panel", 0.99), floor.p("panel", 0.99), "", True)
+        row("tap with panel p50", ours.p("tap", 0.5), floor.p("tap", 0.5), "", True)
+        row("tap with panel p99", ours.p("tap", 0.99), floor.p("tap", 0.99), "<= 30 ms", ours.p("tap", 0.99) <= 30)
+        row("slowest request", ours.worst(), floor.worst(), "< 1000 ms", ours.worst() < 1000)
+        row("timeouts and failed requests", timeouts, bare_timeouts, "0", timeouts == 0)
+        row("stale taps (409, tapped again)", ours.errors.get("stale tap", 0), floor.errors.get("stale tap", 0), "", True)
+        row("server CPU, % of one core", cpu, bare_cpu, "<= 50 %", cpu <= 50)
+        row("closed-loop polls/s (8 clients)", thr, bare_thr, ">= 0.7 x bare", thr >= 0.7 * bare_thr)
+        row("  bare Flask 'hello', polls/s", hello, bare_thr, "", True)
+
+        print("\nthe companion against boardgame.io 0.50 (durable FlatFile; its figures from issue 11)")
+        print(f"{'metric':34}{'companion':>11}{'bgio':>11}{'ratio':>8}  {'goal':28}pass")
+        for moves in (10, 1000, 3000):
+            cost = await tap_cost(companion, moves)
+            row(f"tap with panel at {moves} moves", cost, BGIO[moves], "<= boardgame.io", cost <= BGIO[moves])
+        b2b = await back_to_back(companion)
+        row("50 tables back to back, moves/s", b2b["moves/s"], float(BGIO["moves/s"]), ">= 405", b2b["moves/s"] >= BGIO["moves/s"])
+        row("  slowest table / mean", b2b["min/mean"], None, ">= 0.5", b2b["min/mean"] >= 0.5)
+        row("  tap p99", b2b["p99"], None, "", True)
+        row("  server CPU per move", b2b["cpu per move"], 2.3, "", True)
+        row("  failed taps", b2b["errors"], None, "0", b2b["errors"] == 0)
+    finally:
+        companion.stop()
+        bare.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

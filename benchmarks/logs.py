@@ -1,0 +1,81 @@
+"""Long logs to measure with: exports of a score pad and of a Giganten game with N events.
+
+A table of any length is made by importing its export (the fastest honest way to a long log:
+every event is replayed and checked). Giganten's events come from its whole-game test's
+"plain player", with the longest black track the board profile allows (a whole game of ~1800).
+"""
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from companion import engine  # noqa: E402
+from companion.games import GAMES  # noqa: E402
+
+FOUR = [{"name": n, "colour": c} for n, c in (("Anna", "red"), ("Bert", "grey"), ("Cyril", "blue"), ("Dana", "green"))]
+SEED = "benchmark-seed"
+
+
+def scorepad_events(n: int) -> list[dict]:
+    """Entries by every player with a note, a new round every eight events (as a real evening goes)."""
+    out = []
+    for i in range(n):
+        if i % 8 == 7:
+            out.append({"kind": "action", "action": "next_round", "params": {}, "seat": None})
+        else:
+            out.append({"kind": "action", "action": "score", "params": {"seat": i % 4, "points": (i * 7) % 23 - 5, "note": "bonus" if i % 3 == 0 else ""}, "seat": i % 4})
+    return out
+
+
+def giganten_profile() -> dict:
+    p = engine.default_profile(GAMES["giganten"])
+    p["red_cards"] = {"value": "6x b1 l2 m5; 6x b2 l1 m6", "confirmed": True}
+    p["beige_cards"] = {"value": "8x l2 m6; 8x l1 m8 p2; 6x l3 m4 r2; 8x l2 m5 o", "confirmed": True}
+    p["black_track_length"] = {"value": 99, "confirmed": True}
+    return p
+
+
+GIGANTEN_OPTIONS = {"action_cards": "app", "licences": "app", "start_player": 1}
+
+
+@lru_cache(maxsize=1)
+def giganten_game() -> tuple:
+    """Every event of one whole 4-player game, as (events, seats)."""
+    from games.giganten.test_whole_game import choose
+
+    game = GAMES["giganten"]
+    tstate = engine.start(game, FOUR, GIGANTEN_OPTIONS, SEED, giganten_profile()).state
+    events = []
+    while not game.finished(tstate["game"]):
+        action, params, seat = choose(tstate["game"], engine.profile_values(tstate))
+        full = {name: None for name in game.actions[action]} | params
+        tstate = engine.step(game, tstate, SEED, "action", action, full, seat, owned=True).state
+        events.append({"kind": "action", "action": action, "params": full, "seat": seat})
+    return tuple(events)
+
+
+def export(slug: str, events: list[dict]) -> dict:
+    """An export of a table that has had ``events``, as ``/export.json`` writes it."""
+    game = GAMES[slug]
+    players, options, profile = (FOUR, GIGANTEN_OPTIONS, giganten_profile()) if slug == "giganten" else (FOUR, {"lowest_wins": False}, engine.default_profile(game))
+    state = engine.replay(game, players, options, SEED, events, profile)
+    return {
+        "schema": 2, "app": "table-companion", "game": slug, "options": options, "players": players, "seed": SEED,
+        "board_profile": profile, "events": events, "state": state, "scores": game.scores(state["game"], engine.profile_values(state)),
+        "finished": game.finished(state["game"]),
+    }
+
+
+def events_for(slug: str, n: int) -> list[dict]:
+    if slug == "scorepad":
+        return scorepad_events(n)
+    return list(giganten_game()[:n])
+
+
+def as_form(params: dict) -> dict:
+    """An action's parameters as a browser's form sends them."""
+    return {k: engine._as_form(v) for k, v in params.items()}

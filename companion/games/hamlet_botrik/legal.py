@@ -1,0 +1,47 @@
+"""What may be done now in Hamlet solo, and whose move it is (the contract's ``legal`` and ``to_act``)."""
+from __future__ import annotations
+
+from ..base import N_, Label, Legal
+from . import data
+from .questions import question
+
+
+def legal(state: dict, seat=None, profile=None) -> list[Legal]:
+    """The contract's "what may be done now", read off the question being asked: its action with
+    the choices its fields offer, the end of the game (on either turn) and, on the player's turn,
+    the correction. The solo player answers for Botrik, so every phone and the table view alike
+    may answer; nothing here is secret."""
+    q = question(state)
+    if q is None:
+        return []
+    choices = {}
+    for f in q["fields"]:
+        if f["type"] == "choice":
+            choices[f["name"]] = tuple(c["value"] for c in f["choices"])
+        elif f["type"] == "int":
+            choices[f["name"]] = (*(() if f["required"] else (None,)), *range(f["min"], f["max"] + 1))
+    if q["step"] == "setup" and state["modifiers"]["harder_start"]:
+        choices["villagers"] = (data.HARDER_START_VILLAGERS,)  # "Botrik začíná se 2 vesničany"
+    if q["step"] == "score":
+        choices["coin_bonuses"] = (None, 0)  # more coin bonuses than bonuses is refused; 0 always fits
+    out = [Legal(q["action"], choices, _refused(state, q["step"]))]
+    if state["phase"] in ("player", "botrik"):
+        out.append(Legal("end_game"))
+    if state["phase"] == "player":
+        # the road token out of his row (5 roads) comes back only to a place the player names
+        out.append(Legal("correct", {} if "build_road" in state["row"] else {"road_place": tuple(range(1, len(state["row"]) + 2))}))
+    return out
+
+
+def _refused(state: dict, step: str) -> Label | None:
+    """Why the question's own answer would be refused, where a correction made it impossible."""
+    if step == "blueprint" and state["blueprints"] >= data.MAX_BLUEPRINTS:
+        return Label(N_("Botrik already holds 3 blueprints."))
+    if step == "building_kind" and state["blueprints"] == 0:
+        return Label(N_("Botrik's building queue is empty."))
+    return None
+
+
+def to_act(state: dict) -> tuple[int, ...]:
+    """The solo player acts for the whole table until the game is over."""
+    return () if state["phase"] == "over" else (0,)

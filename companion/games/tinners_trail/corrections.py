@@ -1,0 +1,113 @@
+"""Tinners' Trail: corrections, for when the physical table and the app disagree (the table wins, and the log says so)."""
+from __future__ import annotations
+
+from ..base import N_, Label, RuleError
+from . import board as bd
+from .actions import move_token
+from .core import pay
+from .round_end import box_key, box_vp
+
+# --- Corrections: the physical table wins ----------------------------------------------------------
+
+
+PLAYER_COUNTS = ("money", "time", "tin", "copper", "mines_left", "cubes_left")
+
+
+REGION_COUNTS = ("tin", "copper", "water", "miner", "port", "train", "coastal", "mine")
+
+
+def fix_player(state, params):
+    seat = params["seat"]
+    if seat >= len(state["players"]):
+        raise RuleError(N_("There is no such player."))
+    what, value = params["what"], params["value"]
+    player = state["players"][seat]
+    old = player[what]
+    if what != "money" and value < 0:
+        raise RuleError(N_("A count cannot be negative."))
+    if what == "money":
+        pay(state, seat, value - old, Label(N_("Correction: %(note)s"), note=params.get("note") or ""))
+    elif what == "time":
+        # The corrected token lies on the time track, at the bottom of its new column.
+        if player["passed"]:
+            player["time"] = value
+        else:
+            move_token(state, seat, value - player["time"])
+    else:
+        player[what] = value
+    log_fix(state, params, player["name"], old, value)
+    return state, Label(N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"),
+                        who=player["name"], what=what, old=old, new=value, note=params.get("note") or "")
+
+
+def fix_region(state, params):
+    name = bd.find_region(state, params.get("region"))
+    region = state["regions"][name]
+    what, value = params["what"], params["value"]
+    old = region[what]
+    if what == "mine":
+        if not -1 <= value < len(state["players"]):
+            raise RuleError(N_("Mine owner: a seat number, or -1 for no mine."))
+        region["mine"] = None if value < 0 else value
+    elif what in ("miner", "port", "train", "coastal"):
+        region[what] = bool(value)
+    else:
+        if value < 0:
+            raise RuleError(N_("A count cannot be negative."))
+        region[what] = value
+        region["seeded"] = region["seeded"] or value > 0
+    log_fix(state, params, name, old, region[what])
+    return state, Label(N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"),
+                        who=name, what=what, old=old, new=region[what], note=params.get("note") or "")
+
+
+def fix_display(state, params):
+    what, value = params["what"], params["value"]
+    if value < 0:
+        raise RuleError(N_("A count cannot be negative."))
+    if what == "pumps":
+        old = list(state["display"]["pumps"])
+        state["display"]["pumps"] = [] if value == 0 else [int(d) for d in str(value)]
+        new = state["display"]["pumps"]
+    else:
+        old, new = state["display"][what], value
+        state["display"][what] = value
+    log_fix(state, params, "display", old, new)
+    return state, Label(N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"),
+                        who="display", what=what, old=old, new=new, note=params.get("note") or "")
+
+
+def fix_price(state, params):
+    ore = params["ore"]
+    record = state["prices"][ore]
+    if record is None:
+        raise RuleError(N_("This round's prices are not set yet."))
+    old = record["price"]
+    record.update(price=params["price"], level=params["level"])
+    # The history is a separate copy once the state has been stored: next round's modifier reads
+    # it ('Pokud byla předešlá cena na nejvyšší úrovni ...'), so it must hear of the correction too.
+    for entry in state["price_history"]:
+        if entry["ore"] == ore and entry["round"] == state["round"]:
+            entry.update(price=params["price"], level=params["level"])
+    log_fix(state, params, ore, old, params["price"])
+    msg = N_("Correction: tin price £%(old)s → £%(new)s (%(note)s)") if ore == "tin" else N_("Correction: copper price £%(old)s → £%(new)s (%(note)s)")
+    return state, Label(msg, old=old, new=params["price"], note=params.get("note") or "")
+
+
+def fix_vp(state, params):
+    rnd, cost, vp = params["round"], params["cost"], params["vp"]
+    old = box_vp(state, rnd, cost)
+    state["box_vp"][box_key(rnd, cost)] = vp
+    for entry in state["investments"]:
+        if entry["round"] == rnd and entry["cost"] == cost:
+            entry["vp"] = vp
+    log_fix(state, params, f"{rnd}:{cost}", old, vp)
+    return state, Label(N_("Correction: VP of the £%(cost)d box in round %(round)d: %(old)s → %(new)s"), cost=cost, round=rnd, old=old, new=vp)
+
+
+def log_fix(state, params, who, old, new):
+    state["corrections"].append({"round": state["round"], "phase": state["phase"], "who": who,
+                                 "what": params.get("what", ""), "old": old, "new": new, "note": params.get("note") or ""})
+
+
+FIXES = {"fix_player": fix_player, "fix_region": fix_region, "fix_display": fix_display, "fix_price": fix_price, "fix_vp": fix_vp}
