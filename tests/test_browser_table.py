@@ -62,3 +62,45 @@ def test_the_table_page_keeps_the_screen_awake_or_says_why_it_cannot(browser, se
     page = lan.new_page()
     page.goto(url)
     page.locator("#wake-note", has_text="only on a secure (https) address").wait_for(state="attached", timeout=3000)
+
+
+def test_each_phone_says_your_turn_exactly_when_its_seat_is_on_turn_and_vibrates_once(browser, server):  # noqa: F811
+    """The issue's acceptance at a Gold Rush table ("Hraje se po směru hodinových ručiček."): the
+    phone on turn shows "Your turn" on its first screen without scrolling; when the turn passes,
+    the next phone shows it within the poll and vibrates once; the others never do."""
+    from test_browser import PHONE
+
+    host = browser.new_context(**PHONE, locale="en-GB").new_page()
+    url = start(host, server, "gold-rush")
+    phones = []
+    for seat in range(3):
+        ctx = browser.new_context(**PHONE, locale="en-GB")
+        ctx.add_init_script("window.__buzz = []; navigator.vibrate = function (ms) { window.__buzz.push(ms); return true; };")
+        page = ctx.new_page()
+        page.goto(url)
+        page.locator(f'.seat-form:has(input[value="{seat}"]) button').click()
+        page.wait_for_load_state()
+        phones.append(page)
+    first = phones[0].locator(".turn.mine")
+    first.wait_for(timeout=3000)
+    assert first.bounding_box()["y"] + first.bounding_box()["height"] <= PHONE["viewport"]["height"]
+    assert phones[0].title().startswith("▶ Your turn")
+    assert phones[1].locator(".turn.mine").count() == 0 and phones[2].locator(".turn.mine").count() == 0
+
+    phones[0].get_by_role("button", name="Lay the tile").first.click()
+    phones[0].get_by_role("button", name="End the turn").first.click()
+    phones[1].locator(".turn.mine").wait_for(timeout=5000)
+    phones[0].locator(".turn.mine").wait_for(state="detached", timeout=5000)
+    assert phones[1].title().startswith("▶ Your turn") and not phones[0].title().startswith("▶")
+    phones[2].wait_for_timeout(2500)  # a full poll later, nothing changed for the third phone
+    assert [p.evaluate("window.__buzz") for p in phones] == [[], [200], []]
+
+
+@pytest.mark.parametrize("width,height,columns", [(390, 844, 1), (1024, 768, 2), (768, 1024, 2)])
+def test_the_table_page_uses_two_columns_from_700_px_and_one_on_a_phone(browser, server, width, height, columns):  # noqa: F811
+    page = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB").new_page()
+    for slug in sorted(GAMES):
+        start(page, server, slug)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), slug
+        count = page.evaluate("getComputedStyle(document.querySelector('.game-body')).columnCount")
+        assert count == ("auto" if columns == 1 else str(columns)), slug

@@ -18,7 +18,9 @@ EN = {"Accept-Language": "en"}
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_every_games_display_renders_without_a_form_with_its_qr_and_one_h1(client, slug):
-    code = start_table(client, game=slug, **({"name1": "", "name2": ""} if GAMES[slug].max_players == 1 else {}))
+    game = GAMES[slug]
+    fields = {f"colour{i}": c for i, c in enumerate(game.colours[:3])}  # a game may restrict colours
+    code = start_table(client, game=slug, **fields, **({"name1": "", "name2": ""} if game.max_players == 1 else {}))
     html = client.get(f"/t/{code}/display", headers=EN).get_data(as_text=True)
     assert html.count("<h1") == 1 and f'src="/t/{code}/qr.svg"' in html
     forms = re.findall(r'<form[^>]*action="([^"]+)"', html)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from pathlib import Path
 
 from .base import Game
+from .common import rule_for
 
 _HERE = Path(__file__).parent
 
@@ -19,10 +21,21 @@ def _discover() -> dict[str, Game]:
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.slug] = game
+            if importlib.util.find_spec(f"{module.__name__}.rulebook"):
+                RULEBOOKS[game.slug] = importlib.import_module(f"{module.__name__}.rulebook")
     return found
 
 
+# slug -> the game's rulebook.py: RULEBOOK (the Czech rulebook's file name) and RULES, its table of
+# the sentences automatic steps follow ("Why?" links; see common.RuleRef)
+RULEBOOKS: dict = {}
 GAMES: dict[str, Game] = _discover()
+
+
+def rule_ref(slug: str, label):
+    """The rulebook sentence (a common.RuleRef) that explains a label of this game, or None."""
+    book = RULEBOOKS.get(slug)
+    return rule_for(book.RULES, label) if book is not None else None
 
 
 def get(slug: str) -> Game | None:

@@ -1,9 +1,11 @@
-"""Helpers every game shares, so no game reinvents them: ranking with ties, counts with plurals.
+"""Helpers every game shares, so no game reinvents them: ranking with ties, counts with plurals,
+references to the rulebook sentence an automatic step follows.
 
 Pure functions of plain data, like the rules that call them.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .base import Label
@@ -26,3 +28,27 @@ def counted(nouns: dict[str, tuple[str, str]], noun: str, n: int) -> dict:
     "2 coins" (Czech "2 zlaťáky", "5 zlaťáků").
     """
     return Label(nouns[noun], num=n).to_json()
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """One sentence of the Czech rulebook that an automatic step follows ("Why?" beside it).
+
+    ``cs`` is the sentence as the rulebook prints it (tests/test_rule_refs.py finds it there, line
+    breaks and hyphenation aside); ``en`` an ``N_`` summary for English players; ``labels`` the
+    message ids of the log lines, prompts and breakdown lines it explains. A game keeps its
+    references in one table, ``RULES = {key: RuleRef(...)}`` in its ``rulebook.py``; naming the
+    labels there (not in the labels) keeps states and exports as they were.
+    """
+
+    cs: str
+    en: str
+    labels: tuple[str, ...] = ()
+
+
+def rule_for(rules: dict, label) -> RuleRef | None:
+    """The reference explaining a label (a Label or its JSON form), looked up by its message id."""
+    msg = getattr(label, "msg", None) or (label.get("msg") if isinstance(label, dict) else None)
+    if not msg:
+        return None
+    return next((ref for ref in rules.values() if msg in ref.labels), None)

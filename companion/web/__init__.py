@@ -17,7 +17,7 @@ from flask_htmx import HTMX
 
 from .. import store
 from . import forms
-from ..games import GAMES, translation_dirs
+from ..games import GAMES, rule_ref, translation_dirs
 from ..games.base import N_
 
 LANGUAGES = ("cs", "en")
@@ -130,7 +130,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["form_body"] = forms.form_body
     app.jinja_env.filters["local_time"] = local_time
-    app.jinja_env.globals.update(COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
+    app.jinja_env.globals.update(rule_ref=rule_ref, COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
 
     @app.context_processor
     def _inject():
