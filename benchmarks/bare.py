@@ -6,6 +6,7 @@ on top of Flask and waitress on this machine, in the same run.
 
     python benchmarks/bare.py --port 5999     (binds 127.0.0.1 only)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,7 +60,7 @@ def make_app() -> Flask:
     @app.post("/t/<code>/act")
     @app.post("/t/<code>/undo")
     def act(code):
-        request.form  # parse the body as the companion does
+        _ = request.form  # parse the body as the companion does
         with lock:
             versions[code] += 1
         return panel(code)
@@ -68,8 +69,9 @@ def make_app() -> Flask:
 
 
 def main():
-    from companion.cli import WAITRESS
     from waitress import serve
+
+    from companion.cli import WAITRESS
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)

@@ -17,6 +17,7 @@ poll throughput. Then the companion alone against boardgame.io's figures (issue 
 Bounded: every phase stops at its duration or at --max-requests, whichever comes first; a
 request times out after 5 s. Prints a table: metric, companion, bare, ratio, goal, pass.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,9 +34,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import logs  # noqa: E402  (puts the repository on sys.path)
-
 import aiohttp  # noqa: E402
+import logs  # noqa: E402  (puts the repository on sys.path)
 
 ROOT = logs.ROOT
 PY = sys.executable
@@ -58,8 +58,13 @@ class Server:
 
     def __init__(self, name, argv, env=None):
         self.name, self.port = name, free_port()
-        self.proc = subprocess.Popen(["taskset", "-c", "0", *argv, "--port", str(self.port)], env={**os.environ, **(env or {})},
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+        self.proc = subprocess.Popen(
+            ["taskset", "-c", "0", *argv, "--port", str(self.port)],
+            env={**os.environ, **(env or {})},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
         self.base = f"http://127.0.0.1:{self.port}"
 
     async def ready(self):
@@ -134,7 +139,7 @@ class Phone:
                 body = await r.text()
                 self.stats.add(kind, time.perf_counter() - t)
                 return r.status, body, r.headers
-        except (aiohttp.ClientError, asyncio.TimeoutError):
+        except (TimeoutError, aiohttp.ClientError):
             self.stats.error(kind)
             return None, "", {}
 
@@ -156,10 +161,14 @@ class Table:
         shared = self.phones[0]
         await shared.request("setup", "GET", "/")
         if self.slug == "scorepad":
-            form = {"game": "scorepad"} | {f"name{i}": p["name"] for i, p in enumerate(logs.FOUR)} | {f"colour{i}": p["colour"] for i, p in enumerate(logs.FOUR)}
+            form = (
+                {"game": "scorepad"} | {f"name{i}": p["name"] for i, p in enumerate(logs.FOUR)} | {f"colour{i}": p["colour"] for i, p in enumerate(logs.FOUR)}
+            )
             status, _, headers = await shared.request("setup", "POST", "/new", data=form)
         else:
-            status, _, headers = await shared.request("setup", "POST", "/import", data={"export": json.dumps(logs.export("giganten", list(self.events[:GIGANTEN_FROM])))})
+            status, _, headers = await shared.request(
+                "setup", "POST", "/import", data={"export": json.dumps(logs.export("giganten", list(self.events[:GIGANTEN_FROM])))}
+            )
         assert status == 303, status
         self.code = headers["Location"].rstrip("/").split("/t/")[1]
         for seat, phone in enumerate(self.phones[1:]):
@@ -189,7 +198,9 @@ class Table:
     async def tap(self):
         phone, form = self.next_tap()
         for _ in range(2):  # a stale tap (409) comes back with the fresh panel: tap again, as a player would
-            status, html, _ = await phone.request("tap", "POST", f"/t/{self.code}/act", data={**form, "v": phone.v or "0", "nonce": phone.nonce or "x"}, headers=HX)
+            status, html, _ = await phone.request(
+                "tap", "POST", f"/t/{self.code}/act", data={**form, "v": phone.v or "0", "nonce": phone.nonce or "x"}, headers=HX
+            )
             phone.saw(html)
             if status == 200:
                 self.cursor += 1
@@ -259,7 +270,13 @@ async def tap_cost(server: Server, moves: int, taps=30) -> float:
     _, html, _ = await phone.request("setup", "GET", f"/t/{code}/panel", headers=HX)
     phone.saw(html)
     for i in range(taps):
-        _, html, _ = await phone.request("tap", "POST", f"/t/{code}/act", data={"action": "score", "form": "score", "seat": str(i % 4), "points": "3", "note": "", "v": phone.v, "nonce": phone.nonce}, headers=HX)
+        _, html, _ = await phone.request(
+            "tap",
+            "POST",
+            f"/t/{code}/act",
+            data={"action": "score", "form": "score", "seat": str(i % 4), "points": "3", "note": "", "v": phone.v, "nonce": phone.nonce},
+            headers=HX,
+        )
         phone.saw(html)
     await phone.http.close()
     return statistics.median(stats.samples["tap"]) * 1000
@@ -284,7 +301,13 @@ async def back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
     async def player(i):
         phone = phones[i]
         while time.monotonic() < stop:
-            status, html, _ = await phone.request("tap", "POST", f"/t/{codes[i]}/act", data={"action": "score", "form": "score", "seat": str(counts[i] % 4), "points": "2", "note": "", "v": phone.v, "nonce": phone.nonce}, headers=HX)
+            status, html, _ = await phone.request(
+                "tap",
+                "POST",
+                f"/t/{codes[i]}/act",
+                data={"action": "score", "form": "score", "seat": str(counts[i] % 4), "points": "2", "note": "", "v": phone.v, "nonce": phone.nonce},
+                headers=HX,
+            )
             phone.saw(html)
             counts[i] += status == 200
 
@@ -293,7 +316,13 @@ async def back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
     cpu = server.cpu() - cpu
     for phone in phones:
         await phone.http.close()
-    return {"moves/s": moves / seconds, "min/mean": min(counts) / (moves / tables), "p99": stats.p("tap", 0.99), "cpu per move": cpu / max(moves, 1) * 1000, "errors": sum(stats.errors.values())}
+    return {
+        "moves/s": moves / seconds,
+        "min/mean": min(counts) / (moves / tables),
+        "p99": stats.p("tap", 0.99),
+        "cpu per move": cpu / max(moves, 1) * 1000,
+        "errors": sum(stats.errors.values()),
+    }
 
 
 # --- the report ----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ A table of any length is made by importing its export (the fastest honest way to
 every event is replayed and checked). Giganten's events come from its whole-game test's
 "plain player", with the longest black track the board profile allows (a whole game of ~1800).
 """
+
 from __future__ import annotations
 
 import sys
@@ -27,7 +28,14 @@ def scorepad_events(n: int) -> list[dict]:
         if i % 8 == 7:
             out.append({"kind": "action", "action": "next_round", "params": {}, "seat": None})
         else:
-            out.append({"kind": "action", "action": "score", "params": {"seat": i % 4, "points": (i * 7) % 23 - 5, "note": "bonus" if i % 3 == 0 else ""}, "seat": i % 4})
+            out.append(
+                {
+                    "kind": "action",
+                    "action": "score",
+                    "params": {"seat": i % 4, "points": (i * 7) % 23 - 5, "note": "bonus" if i % 3 == 0 else ""},
+                    "seat": i % 4,
+                }
+            )
     return out
 
 
@@ -61,11 +69,21 @@ def giganten_game() -> tuple:
 def export(slug: str, events: list[dict]) -> dict:
     """An export of a table that has had ``events``, as ``/export.json`` writes it."""
     game = GAMES[slug]
-    players, options, profile = (FOUR, GIGANTEN_OPTIONS, giganten_profile()) if slug == "giganten" else (FOUR, {"lowest_wins": False}, engine.default_profile(game))
+    players, options, profile = (
+        (FOUR, GIGANTEN_OPTIONS, giganten_profile()) if slug == "giganten" else (FOUR, {"lowest_wins": False}, engine.default_profile(game))
+    )
     state = engine.replay(game, players, options, SEED, events, profile)
     return {
-        "schema": 2, "app": "table-companion", "game": slug, "options": options, "players": players, "seed": SEED,
-        "board_profile": profile, "events": events, "state": state, "scores": game.scores(state["game"], engine.profile_values(state)),
+        "schema": 2,
+        "app": "table-companion",
+        "game": slug,
+        "options": options,
+        "players": players,
+        "seed": SEED,
+        "board_profile": profile,
+        "events": events,
+        "state": state,
+        "scores": game.scores(state["game"], engine.profile_values(state)),
         "finished": game.finished(state["game"]),
     }
 

@@ -11,6 +11,7 @@ on disk with fsync on every commit, as served. Each figure is a median of ``--re
 - replay of 1000 events of each game (of its whole test game, scaled, where one is shorter),
   import of a 1000-event export, the bytes a 5000-event score pad takes on disk
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import logs  # noqa: E402  (puts the repository on sys.path)
 
-from companion import create_app, engine, store  # noqa: E402
-from companion import table as tables  # noqa: E402
+from companion import (  # noqa: E402
+    create_app,
+    engine,
+    store,
+    table as tables,  # noqa: E402
+)
 from companion.games import GAMES  # noqa: E402
 from companion.web import get_db  # noqa: E402
 

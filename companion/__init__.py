@@ -3,6 +3,7 @@
 ``create_app`` is the Flask application factory (as in Flask's tutorial): configuration, the
 database in ``instance/``, Czech and English, and one blueprint per concern.
 """
+
 from __future__ import annotations
 
 import os

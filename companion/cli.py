@@ -1,4 +1,5 @@
 """``companion serve``: serve the table on the local network and show phones where to find it."""
+
 from __future__ import annotations
 
 import argparse
@@ -87,7 +88,9 @@ def serve(args) -> int:
         print_qr(urls[0])
     files = raise_file_limit()
     if files < FILES_NEEDED:
-        print(f"Note: this process may open {files} files; {FILES_NEEDED} are needed for {WAITRESS['connection_limit']} connections (raise it with 'ulimit -n').")
+        print(
+            f"Note: this process may open {files} files; {FILES_NEEDED} are needed for {WAITRESS['connection_limit']} connections (raise it with 'ulimit -n')."
+        )
     print("Stop with Ctrl+C.", flush=True)
     waitress_serve(app, host=args.host, port=args.port, ident="table-companion", **{**WAITRESS, "threads": args.threads})
     return 0

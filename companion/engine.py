@@ -7,6 +7,7 @@ A table's state is ``{"game": <the game's state>, "profile": {key: value}, "n": 
 The board profile lives in the state so that changing a printed value is an event like any
 other: it can be undone, and replay sees the value each action was taken under.
 """
+
 from __future__ import annotations
 
 import copy

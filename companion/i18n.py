@@ -8,12 +8,13 @@ shared file. Compiled .mo files are committed so a plain install works with no b
     python -m companion.i18n missing <slug>|core   # print PO entries for ids with no Czech yet
     python -m companion.i18n compile               # compile every .po to .mo
 """
+
 from __future__ import annotations
 
 import io
-from datetime import datetime, timezone
 import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
@@ -55,7 +56,7 @@ def mo_bytes(po: Path) -> bytes:
     with po.open("rb") as f:
         catalog = read_po(f)
     # Babel stamps "now" where a .po has no dates; a fixed stamp makes the .mo reproducible
-    catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=UTC)
     buf = io.BytesIO()
     write_mo(buf, catalog)
     return buf.getvalue()
@@ -92,7 +93,7 @@ def main(argv: list[str]) -> int:
         have = translated(po) if po.exists() else set()
         for msg, where in used_messages(*dirs).items():
             if msg not in have:
-                print(f"#: {where}\nmsgid {json.dumps(msg, ensure_ascii=False)}\nmsgstr \"\"\n")
+                print(f'#: {where}\nmsgid {json.dumps(msg, ensure_ascii=False)}\nmsgstr ""\n')
         return 0
     print(__doc__)
     return 2

@@ -12,13 +12,14 @@ BG Stats. The same game imported again (same seed) stays one play.
 Everything below ``sync`` is a pure function over play dicts (``load`` gives them), so the
 statistics are tested against a hand computation without a database.
 """
+
 from __future__ import annotations
 
 import csv
 import hashlib
 import io
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import quote
 
 from . import engine
@@ -370,7 +371,7 @@ def bgstats(play: dict, game_name: str, bgg_id: int | None = None) -> dict:
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play["id"],
-        "playDate": finished.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+        "playDate": finished.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": round(play["duration"] / 60),
         "game": game,
         "players": [

@@ -4,6 +4,7 @@ The engine hands a game a ``TableRandom`` starting at the table's draw counter; 
 one draw, recorded with its result in the event. Undo puts the counter back, so undo then redo
 (or undo then the same roll again) gives the same dice: undo can never be used to re-roll.
 """
+
 from __future__ import annotations
 
 import hashlib

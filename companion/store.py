@@ -10,6 +10,7 @@ starting at once do not both run them. A file made before that (``PRAGMA user_ve
 the old hand-written runner) is first marked as having the steps it already has. A new step is
 one more ``@MIGRATIONS()`` function with the next number.
 """
+
 from __future__ import annotations
 
 import sqlite3

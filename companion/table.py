@@ -13,12 +13,13 @@ before its target and replays at most ``SNAPSHOT_EVERY - 1`` events, and redo re
 event it brings back. Both cost the same at event 10 and at event 5000, and storage grows with
 the log, not with its square (see docs/architecture.md, "Undo").
 """
+
 from __future__ import annotations
 
 import json
 import secrets
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import sqlite_utils
 
@@ -77,7 +78,7 @@ class Table:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def new_code() -> str:
@@ -198,7 +199,10 @@ def _insert_events(db, code: str, rows: list) -> None:
     """Events as ``(seq, kind, action, params, seat, engine.Step, nonce, created)``: what was done, not the state after it."""
     db.conn.executemany(
         "insert into events (code, seq, kind, action, params, seat, draws, label, nonce, created) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(code, seq, kind, action, _dump(params), seat, _dump(r.draws), _dump(r.label.to_json()), nonce, created) for seq, kind, action, params, seat, r, nonce, created in rows],
+        [
+            (code, seq, kind, action, _dump(params), seat, _dump(r.draws), _dump(r.label.to_json()), nonce, created)
+            for seq, kind, action, params, seat, r, nonce, created in rows
+        ],
     )
 
 
@@ -257,9 +261,7 @@ def redo(db, code: str, version: int) -> Outcome:
 def _remember_board_value(db, game: Game, key: str, tstate: dict) -> None:
     """New tables of this game start from the value this table now has for ``key``."""
     entry = tstate["profile"][key]
-    db["board_values"].upsert(
-        {"game": game.slug, "key": key, "value": _dump(entry["value"]), "confirmed": int(entry["confirmed"])}, pk=("game", "key")
-    )
+    db["board_values"].upsert({"game": game.slug, "key": key, "value": _dump(entry["value"]), "confirmed": int(entry["confirmed"])}, pk=("game", "key"))
 
 
 def remembered_profile(db, game: Game) -> dict:

@@ -7,6 +7,7 @@ around it and a die on it), maskable.svg (the same drawing shrunk into the safe 
 launcher may crop to), and the PNG sizes the platforms ask for: 192 and 512 (Android, the
 manifest), 512 maskable, 180 (iOS home screen), 32 (browser tab).
 """
+
 from __future__ import annotations
 
 import sys
@@ -39,10 +40,7 @@ def svg(maskable: bool) -> str:
     # a maskable icon keeps everything inside the centre circle of 80 % diameter
     body = f'<g transform="translate(51.2 51.2) scale(0.8)">{drawing()}</g>' if maskable else drawing()
     corner = 0 if maskable else 96
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
-        f'<rect width="512" height="512" rx="{corner}" fill="{BG}"/>{body}</svg>\n'
-    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="{corner}" fill="{BG}"/>{body}</svg>\n'
 
 
 PNGS = [("icon-32.png", 32, False), ("icon-180.png", 180, False), ("icon-192.png", 192, False), ("icon-512.png", 512, False), ("maskable-512.png", 512, True)]
@@ -58,7 +56,9 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         for name, size, maskable in PNGS:
             page = browser.new_page(viewport={"width": size, "height": size})
-            page.set_content(f'<html><body style="margin:0;background:transparent">{svg(maskable).replace("<svg ", f"<svg width={size} height={size} ")}</body></html>')
+            page.set_content(
+                f'<html><body style="margin:0;background:transparent">{svg(maskable).replace("<svg ", f"<svg width={size} height={size} ")}</body></html>'
+            )
             page.screenshot(path=str(OUT / name), omit_background=True)
             print("wrote", (OUT / name).relative_to(ROOT))
         browser.close()

@@ -7,6 +7,7 @@ file the old code really made, not one the new code imitates. It holds finished 
 (a tie for first; a lowest-wins game), a finished Giganten game, a running table and a table
 that was finished and then reopened (not a play).
 """
+
 from __future__ import annotations
 
 import gzip

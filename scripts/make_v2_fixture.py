@@ -9,6 +9,7 @@ undo, redo and a redo tail left over; the other games by their whole-game test d
 as an export), and saves exports of the same tables beside it (tests/fixtures/v2-exports.json),
 so tests can check that the upgrade keeps every table and that old exports still import.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests/games/tinners_trail")]
 
-from companion import engine, store  # noqa: E402
-from companion import table as tables  # noqa: E402
+from companion import (  # noqa: E402
+    engine,
+    store,
+    table as tables,  # noqa: E402
+)
 from companion.games import GAMES  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures"
@@ -44,7 +48,9 @@ def scorepad(db) -> str:
                 pass
         else:
             points = rnd.choice([-5, 3, 7, 12, 25])
-            tables.act(db, code, "action", "score", {"seat": rnd.randrange(3), "points": points, "note": rnd.choice(["", "most"])}, rnd.randrange(3), v, nonce=f"n{i}")
+            tables.act(
+                db, code, "action", "score", {"seat": rnd.randrange(3), "points": points, "note": rnd.choice(["", "most"])}, rnd.randrange(3), v, nonce=f"n{i}"
+            )
     for _ in range(3):  # leave a redo tail
         tables.undo(db, code, tables.load(db, code).version)
     return code
@@ -95,7 +101,17 @@ def _import(db, slug, players, options, seed, events, profile, undo) -> str:
     for e in events:  # as a form would have sent them (a test driver may pass None for a checkbox)
         e["params"] = {k: game.actions[e["action"]][k].parse(engine._as_form(v), k) for k, v in e["params"].items()}
     state = engine.replay(game, players, options, seed, events, profile)
-    data = {"schema": 1, "app": "table-companion", "game": slug, "options": options, "players": players, "seed": seed, "board_profile": profile, "events": events, "state": state}
+    data = {
+        "schema": 1,
+        "app": "table-companion",
+        "game": slug,
+        "options": options,
+        "players": players,
+        "seed": seed,
+        "board_profile": profile,
+        "events": events,
+        "state": state,
+    }
     code = tables.import_table(db, data, host="host")
     for _ in range(undo):
         tables.undo(db, code, tables.load(db, code).version)

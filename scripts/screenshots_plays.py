@@ -6,6 +6,7 @@ Fills a throwaway install with finished games (a score pad with a tie, a whole G
 Hamlet solo), finishes one more score pad through the real UI, and writes PNGs of the end of
 that game, History, Statistics (all and per game), one play and the lobby's known names.
 """
+
 from __future__ import annotations
 
 import sys
@@ -15,12 +16,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from helpers_plays import giganten, hamlet, score_and_finish_in_browser, scorepad  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
 
 from companion import store  # noqa: E402
 from helpers import free_port, start_server  # noqa: E402
-from helpers_plays import giganten, hamlet, score_and_finish_in_browser, scorepad  # noqa: E402
-from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
 
 
 def fill(instance: Path) -> None:

@@ -1,4 +1,5 @@
 """A fresh temporary database per test (as in Flask's tutorial) and helpers that act like a phone."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,5 +22,3 @@ def client(app):
 def phone(app):
     """A second, independent browser (its own cookies)."""
     return app.test_client()
-
-

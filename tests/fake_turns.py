@@ -3,6 +3,7 @@
 Registered only by the tests that use it (``register`` fixture), so the real lobby never lists it.
 The shared view (seat None) never carries ``secret``; a seat's own view carries its own.
 """
+
 from __future__ import annotations
 
 from companion.games.base import N_, Game, Label, Moves, RuleError
@@ -15,7 +16,9 @@ def done(state, params, seat, profile, rng):
     if state["over"]:
         raise RuleError(N_("The game is over."))
     turn = (state["turn"] + 1) % len(state["players"])
-    return {**state, "turn": turn, "over": state["turn"] == len(state["players"]) - 1 and state["round"] == 2, "round": state["round"] + (turn == 0)}, Label(N_("Round %(round)d begins"), round=state["round"])
+    return {**state, "turn": turn, "over": state["turn"] == len(state["players"]) - 1 and state["round"] == 2, "round": state["round"] + (turn == 0)}, Label(
+        N_("Round %(round)d begins"), round=state["round"]
+    )
 
 
 @moves("everyone", N_("Done"))

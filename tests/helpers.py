@@ -1,4 +1,5 @@
 """Helpers that act like a phone: start a table, read a panel's version and nonce, send an action."""
+
 from __future__ import annotations
 
 import os
@@ -10,9 +11,8 @@ import time
 import urllib.request
 from html.parser import HTMLParser
 
-from werkzeug.datastructures import MultiDict
-
 import pytest
+from werkzeug.datastructures import MultiDict
 
 PLAYERS = {"name0": "Red", "colour0": "red", "name1": "Blue", "colour1": "blue", "name2": "Green", "colour2": "green"}
 
@@ -174,7 +174,7 @@ def _other_choice(f):
     return (f.get("value") or "") + "Zk"
 
 
-def every_form_survives(client, url, html, headers=None, seen=None) -> int:
+def every_form_survives(client, url, html, headers=None, seen=None) -> int:  # noqa: C901 (one walk over every kind of form field)
     """Submit every form of ``html`` (posted to ``url``) with every choice changed from what was
     rendered and one number made wrong; the refused answer must show every other choice as it
     was sent. ``seen`` (a set) skips form shapes checked before. Returns how many were checked."""
@@ -191,7 +191,9 @@ def every_form_survives(client, url, html, headers=None, seen=None) -> int:
             seen.add(shape)
         usable = [f for f in fields if "disabled" not in f and f["tag"] != "button" and f.get("type") not in ("hidden", "checkbox")]
         # a number out of range, or else a choice the form does not offer
-        wrong = next((f for f in usable if f.get("type") == "number"), None) or next((f for f in usable if f["tag"] == "select" or f.get("type") == "radio"), None)
+        wrong = next((f for f in usable if f.get("type") == "number"), None) or next(
+            (f for f in usable if f["tag"] == "select" or f.get("type") == "radio"), None
+        )
         if wrong is None:
             continue  # only text: any text may be right (a name), and text is what every form always kept
         data, radios, buttons = [], {}, []

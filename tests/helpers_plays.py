@@ -1,4 +1,5 @@
 """Finished tables of every game, reached the way phones reach them (issue 16's tests)."""
+
 from __future__ import annotations
 
 import importlib.util

@@ -1,4 +1,5 @@
 """Bad input gets a clear message in the player's language and changes nothing (issue 2, item 14)."""
+
 from __future__ import annotations
 
 import pytest
@@ -101,7 +102,9 @@ def test_a_player_count_outside_the_games_range_is_refused(client, monkeypatch):
 def test_a_body_over_1_mb_is_refused_and_changes_nothing(client):
     code = start_table(client)
     before = snapshot(client, code)
-    r = client.post(f"/t/{code}/act", data={"action": "score", "seat": "0", "points": "5", "note": "x" * (1024 * 1024 + 10), **form_state(client, code)}, headers=HX)
+    r = client.post(
+        f"/t/{code}/act", data={"action": "score", "seat": "0", "points": "5", "note": "x" * (1024 * 1024 + 10), **form_state(client, code)}, headers=HX
+    )
     assert r.status_code == 413 and "too much data" in r.get_data(as_text=True)
     assert snapshot(client, code) == before
 
@@ -130,7 +133,9 @@ def test_an_unknown_language_is_a_400(client):
 
 def test_a_refused_form_keeps_what_the_player_entered(client):
     code = start_table(client)
-    r = client.post(f"/t/{code}/act", data={"action": "score", "form": "score", "seat": "1", "points": "0x", "note": "bridge", **form_state(client, code)}, headers=HX)
+    r = client.post(
+        f"/t/{code}/act", data={"action": "score", "form": "score", "seat": "1", "points": "0x", "note": "bridge", **form_state(client, code)}, headers=HX
+    )
     assert r.status_code == 400
     form = r.get_data(as_text=True).split('id="f-score"')[1].split("</form>")[0]
     assert 'value="1" required checked' in form and 'value="0x"' in form and 'value="bridge"' in form

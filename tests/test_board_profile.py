@@ -1,4 +1,5 @@
 """Board profiles: printed values a game declares, checked and corrected by the host (issue 2, item 10)."""
+
 from __future__ import annotations
 
 import re

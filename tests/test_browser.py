@@ -4,19 +4,28 @@ The issue's acceptance: a second browser reaches the table through the QR's URL;
 on one appears on the other within 3 s; undo works on either. Locally these tests skip without
 Chromium; in CI (CI=true) a missing browser is a failure.
 """
+
 from __future__ import annotations
 
 import os
 import shutil
 
 import pytest
+from test_qr import decode_svg_qr
 
 from helpers import free_port, start_server
-from test_qr import decode_svg_qr
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_path() -> str | None:

@@ -8,16 +8,17 @@ Screens: the lobby, an error page, and for every game its first screen, table di
 board values; for each game with a mid-game export in tests/fixtures, that table imported (a
 main phase further in) and its display.
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 import pytest
-
-from companion.games import GAMES
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_table import start
+
+from companion.games import GAMES
 
 pytestmark = pytest.mark.browser
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -31,8 +32,9 @@ ALSO = {"page-has-heading-one", "landmark-one-main", "landmark-unique", "landmar
 
 def findings(page) -> list:
     page.add_script_tag(content=AXE)
-    violations = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations"
-                               ".map(v => [v.id, v.impact, v.nodes.slice(0, 3).map(n => n.target.join(' '))]))")
+    violations = page.evaluate(
+        "axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => [v.id, v.impact, v.nodes.slice(0, 3).map(n => n.target.join(' '))]))"
+    )
     found = [v for v in violations if v[1] in ("serious", "critical") or v[0] in ALSO]
     landmarks = page.evaluate("[document.querySelectorAll('h1').length, document.querySelectorAll('main').length, document.querySelectorAll('nav').length]")
     if landmarks[0] != 1 or landmarks[1] != 1 or landmarks[2] < 1:

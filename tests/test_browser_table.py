@@ -1,11 +1,12 @@
 """At the table in real Chromium (issue 15): the table display of every game at 1024×768 landscape,
 in both languages and colour schemes: nothing overflows sideways, the type is big, it follows the table."""
+
 from __future__ import annotations
 
 import pytest
+from test_browser import browser, server  # noqa: F401 (fixtures)
 
 from companion.games import GAMES
-from test_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1}

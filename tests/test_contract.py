@@ -14,6 +14,7 @@ New games are covered by iterating the registry. A game with secrets says what t
 ``CONTRACT_STEPS=100000 CONTRACT_GAMES=300 pytest tests/test_contract.py`` plays 300 games per
 game (CI plays fewer: see ``STEP_BUDGET``).
 """
+
 from __future__ import annotations
 
 import copy
@@ -40,7 +41,7 @@ MAX_GAMES = int(os.environ.get("CONTRACT_GAMES", "0")) or 60
 
 
 def _giganten_secrets(state, seat):
-    """"Každý hráč si své prodejní licence udržuje v tajnosti": the hand's 1s and 2s (same number of
+    """ "Každý hráč si své prodejní licence udržuje v tajnosti": the hand's 1s and 2s (same number of
     cards, which the table sees) and the order and make-up of every deck stay off other phones."""
     variant = json.loads(json.dumps(state))
     hand = variant["players"][seat]["hand"]
@@ -56,7 +57,7 @@ def _giganten_secrets(state, seat):
 
 
 def _tikal_secrets(state, seat):
-    """"Kulaté žetony s poklady se zamíchají a naskládají ... lícem dolů": the face-down treasure tokens
+    """ "Kulaté žetony s poklady se zamíchají a naskládají ... lícem dolů": the face-down treasure tokens
     (the app's pile and each hex's stack) are secret from every seat, so their order may change unseen."""
     variant = json.loads(json.dumps(state))
     variant.get("pile", []).reverse()
@@ -66,9 +67,8 @@ def _tikal_secrets(state, seat):
     return variant
 
 
-
 def _gold_rush_secrets(state, seat):
-    """"Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl": the
+    """ "Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl": the
     seat's ore tokens (the same number of them, which the table sees) and an entered ore total, until
     the final reveal makes them public."""
     variant = json.loads(json.dumps(state))
@@ -79,7 +79,6 @@ def _gold_rush_secrets(state, seat):
     if me["ore_total"] is not None:
         me["ore_total"] += 1
     return variant
-
 
 
 SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets, "gold-rush": _gold_rush_secrets}
@@ -98,10 +97,19 @@ BOARDS = {
     "tinners-trail": {
         "map_regions": "A:1:1:coast; B:0:2; C:2:0:coast; D:0:0; E:0:0:coast; F:1:0; G:0:0",
         "map_borders": "A,B; B,C; C,D; D,E; E,F; F,G; A,G; B,D",
-        "die_tin": [0, 0, 1, 1, 2, 2], "die_copper": [0, 0, 1, 1, 1, 2], "die_water": [0, 1, 1, 2, 2, 3],
-        "price_totals": [-5, 3, 6, 9, 12, 15], "price_tin": [2, 4, 6, 8, 10, 12], "price_copper": [3, 5, 8, 10, 12, 14],
-        "display_miners": [1, 2, 2, 3], "display_ports": [1, 1, 2, 2], "display_trains": [0, 1, 1, 1], "display_adits": [1, 1, 1, 1],
-        "invest_vp_r1": [4, 8, 12, 16], "invest_vp_r3": [6, 12, 18, 24], "invest_vp_r4": [7, 14, 21, 28],
+        "die_tin": [0, 0, 1, 1, 2, 2],
+        "die_copper": [0, 0, 1, 1, 1, 2],
+        "die_water": [0, 1, 1, 2, 2, 3],
+        "price_totals": [-5, 3, 6, 9, 12, 15],
+        "price_tin": [2, 4, 6, 8, 10, 12],
+        "price_copper": [3, 5, 8, 10, 12, 14],
+        "display_miners": [1, 2, 2, 3],
+        "display_ports": [1, 1, 2, 2],
+        "display_trains": [0, 1, 1, 1],
+        "display_adits": [1, 1, 1, 1],
+        "invest_vp_r1": [4, 8, 12, 16],
+        "invest_vp_r3": [6, 12, 18, 24],
+        "invest_vp_r4": [7, 14, 21, 28],
     },
 }
 
@@ -212,10 +220,10 @@ class Play:
                 variant = scramble(g, owner)
                 for viewer in [None, *seats]:
                     if viewer != owner:
-                        assert self.game.view(variant, viewer, profile) == views[viewer], \
-                            f"{self.game.slug}: seat {viewer}'s view shows seat {owner}'s secrets"
-                        assert self.game.legal(variant, viewer, profile) == self.game.legal(g, viewer, profile), \
+                        assert self.game.view(variant, viewer, profile) == views[viewer], f"{self.game.slug}: seat {viewer}'s view shows seat {owner}'s secrets"
+                        assert self.game.legal(variant, viewer, profile) == self.game.legal(g, viewer, profile), (
                             f"{self.game.slug}: seat {viewer}'s legal actions depend on seat {owner}'s secrets"
+                        )
         return table
 
     def step(self) -> bool:
@@ -249,7 +257,7 @@ class Play:
             tables.act(self.db, self.code, "action", entry.action, params, seat, table.version)
         except RuleError as e:
             pytest.fail(f"{self.game.slug}: legal offered {entry.action} {params} to seat {seat}, apply refused: {e}")
-        self.states[table.head + 1:] = [engine.step(self.game, tstate, self.seed, "action", entry.action, params, seat).state]
+        self.states[table.head + 1 :] = [engine.step(self.game, tstate, self.seed, "action", entry.action, params, seat).state]
         self.steps += 1
         return True
 
@@ -267,8 +275,7 @@ KNOWN: dict[str, str] = {}
 
 
 def contract_games():
-    return [pytest.param(slug, id=slug, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[slug])] if slug in KNOWN else [])
-            for slug in sorted(GAMES)]
+    return [pytest.param(slug, id=slug, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[slug])] if slug in KNOWN else []) for slug in sorted(GAMES)]
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """Czech wording every catalog keeps (issue 9, point 13): one form of address ("vy"), gender-
 neutral where the player is unknown, no English left in Czech."""
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,7 @@ ENGLISH = re.compile(r"\b(app|coast)\b")
 def _czech(path):
     with open(path, "rb") as f:
         for m in read_po(f, locale="cs"):
-            for text in (m.string if isinstance(m.string, (tuple, list)) else [m.string]):
+            for text in m.string if isinstance(m.string, (tuple, list)) else [m.string]:
                 if text:
                     yield m.id if isinstance(m.id, str) else m.id[0], text
 

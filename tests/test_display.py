@@ -1,14 +1,15 @@
 """The table display, /t/<code>/display (issue 15): a big shared screen that shows the public
 state only (the game's view for no seat, whoever opens it), takes no input, shows the latest
 three log lines and the table's QR, and follows the table through the same version poll."""
+
 from __future__ import annotations
 
 import dataclasses
 import re
 
+import fake_turns
 import pytest
 
-import fake_turns
 from companion.games import GAMES
 from helpers import act, start_table
 

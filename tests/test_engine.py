@@ -1,4 +1,5 @@
 """The engine's promises from DESIGN.md: replay equals snapshot, undo/redo, seeded draws, stale taps."""
+
 from __future__ import annotations
 
 import json
@@ -6,8 +7,7 @@ import random
 
 import pytest
 
-from companion import store
-from companion import table as tables
+from companion import store, table as tables
 from companion.games import GAMES
 from companion.games.base import RuleError
 from companion.rng import TableRandom
@@ -129,9 +129,18 @@ def _dice_game():
         return state, Label("rolled %(n)d", n=state["rolls"][-1])
 
     return Game(
-        slug="dice", name="Dice", description="", min_players=1, max_players=1, actions={"roll": {}},
+        slug="dice",
+        name="Dice",
+        description="",
+        min_players=1,
+        max_players=1,
+        actions={"roll": {}},
         setup=lambda players, options, profile, rng: {"rolls": [], "first": rng.randint(1, 6)},
-        apply=apply, prompt=lambda s, p: Label("roll"), scores=lambda s, p: [], view=lambda s, seat: s, finished=lambda s: False,
+        apply=apply,
+        prompt=lambda s, p: Label("roll"),
+        scores=lambda s, p: [],
+        view=lambda s, seat: s,
+        finished=lambda s: False,
     )
 
 

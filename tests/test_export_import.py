@@ -1,4 +1,5 @@
 """Export then import reproduces the table exactly; bad exports are refused and create nothing."""
+
 from __future__ import annotations
 
 import io
@@ -77,8 +78,7 @@ def test_a_bad_export_is_refused_with_a_clear_message_and_creates_nothing(client
 def test_an_export_with_changed_dice_is_refused(tmp_path, monkeypatch):
     from test_engine import _dice_game
 
-    from companion import store
-    from companion import table as tables
+    from companion import store, table as tables
     from companion.games import GAMES
 
     monkeypatch.setitem(GAMES, "dice", _dice_game())

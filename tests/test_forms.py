@@ -1,5 +1,6 @@
 """The shared form layer (companion/web/forms.py): a refused form comes back as the player left
 it, and Enter presses the highlighted button (issue 9, points 1 and 2)."""
+
 from __future__ import annotations
 
 import re
@@ -24,10 +25,31 @@ FORM = """<form id="f-x">
 
 
 def test_a_refused_form_comes_back_with_every_choice_as_sent():
-    sent = MultiDict([("v", "3"), ("note", 'Tom "&" Jerry'), ("n", "12"), ("region", "St Austell"), ("level", "top"), ("miner", "1"), ("pump_1", "A"), ("off", "x"), ("why", "new <b>")])
+    sent = MultiDict(
+        [
+            ("v", "3"),
+            ("note", 'Tom "&" Jerry'),
+            ("n", "12"),
+            ("region", "St Austell"),
+            ("level", "top"),
+            ("miner", "1"),
+            ("pump_1", "A"),
+            ("off", "x"),
+            ("why", "new <b>"),
+        ]
+    )
     back = read_forms(str(refill(FORM, sent)))["f-x"]
     shown = form_values(back)
-    assert shown == {"note": ['Tom "&" Jerry'], "n": ["12"], "region": ["St Austell"], "level": ["top"], "coastal": [], "miner": ["1"], "pump_1": ["A"], "why": ["new <b>"]}
+    assert shown == {
+        "note": ['Tom "&" Jerry'],
+        "n": ["12"],
+        "region": ["St Austell"],
+        "level": ["top"],
+        "coastal": [],
+        "miner": ["1"],
+        "pump_1": ["A"],
+        "why": ["new <b>"],
+    }
     # the table's version is the fresh one the server rendered, and a disabled field was never sent
     assert next(f for f in back if f["name"] == "v")["value"] == "7"
     assert next(f for f in back if f["name"] == "off")["value"] == "kept"
@@ -66,8 +88,16 @@ def _start_form(html):
 
 def test_a_refused_start_form_keeps_every_field_and_says_why_beside_it(client):
     """Issue 9, point 10: option ticks and Botrik's colour were wiped by a refusal."""
-    sent = {"game": "hamlet-botrik", "name0": "E" * 41, "colour0": "green", "opt_botrik_colour": "red", "opt_four_colour": "blue",
-            "opt_three_colour": "automatic", "opt_easier_donkeys": "1", "opt_harder_favour": "1"}
+    sent = {
+        "game": "hamlet-botrik",
+        "name0": "E" * 41,
+        "colour0": "green",
+        "opt_botrik_colour": "red",
+        "opt_four_colour": "blue",
+        "opt_three_colour": "automatic",
+        "opt_easier_donkeys": "1",
+        "opt_harder_favour": "1",
+    }
     r = client.post("/new", data=sent)
     html = r.get_data(as_text=True)
     assert r.status_code == 400

@@ -1,4 +1,5 @@
 """Every registered game keeps the contract of companion/games/base.py and renders at a table."""
+
 from __future__ import annotations
 
 import json

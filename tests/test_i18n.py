@@ -1,4 +1,5 @@
 """Czech and English from the first line of UI (issue 2, item 11)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """Installable (issue 15): a web app manifest in the viewer's language, icons drawn in the repo
 (scripts/make_icons.py) in the sizes the platforms ask for, served with the right types."""
+
 from __future__ import annotations
 
 import json

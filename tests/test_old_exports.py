@@ -5,6 +5,7 @@ import and replay to the snapshot they hold.
 from random legal play, with board values entered in some of them. Import replays every event
 with today's rules and refuses a file whose replay differs in any draw or in the final state.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The version poll every open phone makes every 2 s: answered before Flask, and never behind a write."""
+
 from __future__ import annotations
 
 import subprocess

@@ -1,4 +1,5 @@
 """The table's QR code decodes to the table's full LAN address (issue 2, item 6)."""
+
 from __future__ import annotations
 
 import re

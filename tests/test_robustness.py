@@ -1,4 +1,5 @@
 """Defects a review proved, each kept as a test: stale taps, seat codes, imports, board values."""
+
 from __future__ import annotations
 
 import io
@@ -6,8 +7,7 @@ import json
 
 import pytest
 
-from companion import store
-from companion import table as tables
+from companion import store, table as tables
 from companion.games import GAMES
 from helpers import act, form_state, start_table
 

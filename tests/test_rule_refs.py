@@ -1,6 +1,7 @@
-""""Why?" beside every automatic step (issue 15): each game's table of rule references
+""" "Why?" beside every automatic step (issue 15): each game's table of rule references
 (companion/games/<pkg>/rulebook.py) points at sentences printed in its Czech rulebook, names
 labels the game really uses, and the table page shows the sentence beside those lines."""
+
 from __future__ import annotations
 
 import io
@@ -70,8 +71,13 @@ def test_the_table_page_shows_the_sentence_beside_the_prompt_and_the_breakdown_l
     code = _import(client, "tinners-trail")
     en = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
     prompt = en.split('<div class="prompt">')[1].split("</div>\n")[0]
-    assert whys(prompt) == [("rule", "Nejdříve určete cenu cínu. Hoďte všemi třemi kostkami a spočtěte oka na všech z nich.",
-                             "Each ore's price starts from the total of the three dice, tin first.")]
+    assert whys(prompt) == [
+        (
+            "rule",
+            "Nejdříve určete cenu cínu. Hoďte všemi třemi kostkami a spočtěte oka na všech z nich.",
+            "Each ore's price starts from the total of the three dice, tin first.",
+        )
+    ]
     sentences = {w[1] for w in whys(en)}
     assert any(s.startswith("Každou kostičku cínu/mědi") for s in sentences)
     # Czech players read the rulebook's own sentence, with no summary under it
@@ -123,4 +129,4 @@ def test_a_game_without_a_rule_table_and_a_line_without_a_rule_show_no_link(clie
 
     code = start_table(client)
     act(client, code, "score", seat=0, points=7)
-    assert "class=\"why\"" not in client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    assert 'class="why"' not in client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)

@@ -1,4 +1,5 @@
 """The real server, as a user starts it: `companion serve`, then kill -9, then start again."""
+
 from __future__ import annotations
 
 import http.cookiejar

@@ -1,12 +1,12 @@
 """The database file: migrations bring an older file up to date without losing tables."""
+
 from __future__ import annotations
 
 import json
 import shutil
 from pathlib import Path
 
-from companion import store
-from companion import table as tables
+from companion import store, table as tables
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -21,8 +21,10 @@ def test_a_version_1_database_is_migrated_and_keeps_its_tables(tmp_path):
     with store.write(db):
         store._v1(db)
         db.execute("PRAGMA user_version = 1")  # how the hand-written runner marked it
-    db.execute("insert into tables (code, game, players, options, seed, initial, state, head, version, finished, host, created, updated) values ('old', 'scorepad', ?, '{}', 's', ?, '{}', 0, 1, 0, 'h', '', '')",
-               [json.dumps([{"name": "A", "colour": "red"}]), json.dumps({"game": {}, "profile": {}, "n": 0})])
+    db.execute(
+        "insert into tables (code, game, players, options, seed, initial, state, head, version, finished, host, created, updated) values ('old', 'scorepad', ?, '{}', 's', ?, '{}', 0, 1, 0, 'h', '', '')",
+        [json.dumps([{"name": "A", "colour": "red"}]), json.dumps({"game": {}, "profile": {}, "n": 0})],
+    )
     store.migrate(db)
     assert applied(db) == [m.name for m in store.MIGRATIONS._migrations]
     assert {"board_values", "snapshots"} <= set(db.table_names())

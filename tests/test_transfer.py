@@ -1,4 +1,5 @@
 """Fewer bytes to phones: static files cached for a year under versioned URLs, text gzipped."""
+
 from __future__ import annotations
 
 import gzip

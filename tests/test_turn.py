@@ -1,13 +1,14 @@
 """Whose turn, on each phone (issue 15): read from the contract's ``to_act`` in one place
 (tables.whose_turn); the banner and the title prefix show on the phone whose seat must act and
 only there; a game without ``to_act`` shows no banner; the version poll carries no more than before."""
+
 from __future__ import annotations
 
 import re
 
+import fake_turns
 import pytest
 
-import fake_turns
 from companion.games import GAMES
 from helpers import act, start_table
 

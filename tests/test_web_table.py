@@ -1,4 +1,5 @@
 """The table as phones use it: pages, sync, stale taps, seats, secrets of other tables."""
+
 from __future__ import annotations
 
 import re
@@ -205,8 +206,17 @@ def test_a_phone_without_a_seat_sees_one_button_per_free_seat_before_the_game(cl
 
 
 def test_a_solo_table_seats_the_phone_that_started_it(client):
-    code = start_table(client, game="hamlet-botrik", name0="Eva", colour0="green", name1="", name2="",
-                       opt_four_colour="red", opt_three_colour="blue", opt_botrik_colour="yellow")
+    code = start_table(
+        client,
+        game="hamlet-botrik",
+        name0="Eva",
+        colour0="green",
+        name1="",
+        name2="",
+        opt_four_colour="red",
+        opt_three_colour="blue",
+        opt_botrik_colour="yellow",
+    )
     page = client.get(f"/t/{code}/").get_data(as_text=True)
     assert "This phone is" in page and 'id="take-seat"' not in page
 

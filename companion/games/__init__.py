@@ -1,4 +1,5 @@
 """The registry of games: every package in this folder that exposes ``GAME``."""
+
 from __future__ import annotations
 
 import importlib

@@ -7,10 +7,12 @@ translated by the web layer, so a game never needs to know the player's language
 
 A game package exposes one ``GAME = Game(...)``; ``companion.games`` registers it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 JSON = Any
 State = dict
@@ -204,26 +206,26 @@ class Action:
 
     name: str
     label: str  # N_ id: the button's text
-    fields: Mapping[str, "FieldSpec"]
+    fields: Mapping[str, FieldSpec]
     handler: Callable[..., tuple[State, Label]]
 
 
 class Moves:
     """A game's actions, each declared once beside its rule::
 
-        moves = Moves()
+    moves = Moves()
 
-        @moves("raise_temple", N_("Raise a temple"), temple=Choice(...))
-        def raise_temple(state, params, seat, profile, rng):
-            ...
+    @moves("raise_temple", N_("Raise a temple"), temple=Choice(...))
+    def raise_temple(state, params, seat, profile, rng):
+        ...
 
-        GAME = Game(..., actions=moves.fields, apply=moves.apply, moves=moves)
+    GAME = Game(..., actions=moves.fields, apply=moves.apply, moves=moves)
     """
 
     def __init__(self) -> None:
         self.by_name: dict[str, Action] = {}
 
-    def __call__(self, name: str, label: str, **fields: "FieldSpec"):
+    def __call__(self, name: str, label: str, **fields: FieldSpec):
         def declare(handler):
             if name in self.by_name:
                 raise ValueError(f"action {name!r} declared twice")
@@ -233,7 +235,7 @@ class Moves:
         return declare
 
     @property
-    def fields(self) -> dict[str, Mapping[str, "FieldSpec"]]:
+    def fields(self) -> dict[str, Mapping[str, FieldSpec]]:
         return {name: action.fields for name, action in self.by_name.items()}
 
     def apply(self, state, action, params, seat, profile, rng):

@@ -3,10 +3,12 @@ references to the rulebook sentence an automatic step follows.
 
 Pure functions of plain data, like the rules that call them.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .base import Label
 

@@ -4,21 +4,22 @@ Shared pieces of every blueprint live here: the database on ``g``, the device co
 player's language, the same-origin check on every state-changing request, and rendering a
 ``Label`` in the viewer's language.
 """
+
 from __future__ import annotations
 
 import secrets
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, g, request, session
+from flask import Flask, current_app, request, session
 from flask_babel import Babel, format_datetime, format_decimal, format_time, get_translations, gettext
-from markupsafe import Markup
 from flask_htmx import HTMX
+from markupsafe import Markup
 
 from .. import store
-from . import forms
 from ..games import GAMES, rule_ref, translation_dirs
 from ..games.base import N_
+from . import forms
 
 LANGUAGES = ("cs", "en")
 MAX_SEATS = 8  # name fields on the start form; no game seats more

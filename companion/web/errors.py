@@ -1,4 +1,5 @@
 """Error pages in the player's language; a refused request never changes anything."""
+
 from __future__ import annotations
 
 from flask import render_template, request

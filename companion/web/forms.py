@@ -12,6 +12,7 @@ Two things no game template has to remember:
 Both work on the HTML our own templates render (autoescaped: no ``>`` inside an attribute
 value), so a tag is found by a regular expression rather than a full parser.
 """
+
 from __future__ import annotations
 
 import html as htmllib

@@ -3,6 +3,7 @@
 The icons are drawn in the repo (scripts/make_icons.py) and served as static files; the page
 links them (templates/base.html). Browsers install only from HTTPS or localhost: see README.
 """
+
 from __future__ import annotations
 
 import json

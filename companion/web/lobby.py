@@ -1,4 +1,5 @@
 """The lobby: start a table, join one by code, resume this device's tables, import an export."""
+
 from __future__ import annotations
 
 import json
@@ -6,8 +7,7 @@ import json
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from .. import engine
-from .. import table as tables
+from .. import engine, table as tables
 from ..games import GAMES
 from ..games.base import FieldError, RuleError
 from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr

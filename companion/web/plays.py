@@ -6,6 +6,7 @@ table's network may read it, as they may read the lobby), but a table's code is 
 capability to change it: a play links back to its table's log only on a phone that already
 knows that table.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,11 +15,9 @@ from datetime import datetime
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask_babel import format_datetime, format_decimal, gettext
 
-from .. import engine, store
-from .. import plays as records
-from .. import table as tables
+from .. import engine, plays as records, store, table as tables
 from ..games import GAMES
-from ..games.base import FieldError, Label, N_, RuleError
+from ..games.base import N_, FieldError, Label, RuleError
 from . import COLOURS, device_id, get_db, tr
 from .lobby import remember
 
@@ -242,9 +241,7 @@ def rename():
 @bp.get("/plays.csv")
 def export_csv():
     rows = records.export_rows(records.load(get_db()), {slug: g.name for slug, g in GAMES.items()})
-    return Response(
-        records.to_csv(rows), mimetype="text/csv", headers={"Content-Disposition": 'attachment; filename="plays.csv"'}
-    )
+    return Response(records.to_csv(rows), mimetype="text/csv", headers={"Content-Disposition": 'attachment; filename="plays.csv"'})
 
 
 @bp.get("/plays.json")

@@ -7,6 +7,7 @@ no locale negotiated, no connection opened. Each server thread keeps one SQLite 
 committed write, this process's or another's (a second server process on the same file).
 Anything else, and an unknown code, goes on to Flask.
 """
+
 from __future__ import annotations
 
 from .. import store

@@ -4,13 +4,14 @@ Every mutating form carries ``v`` (the version it was rendered from) and ``nonce
 rendering). One route answers with the whole page or, for htmx, just the panel (as in
 Contact.app): the panel is what changes when the table changes.
 """
+
 from __future__ import annotations
 
 import io
 import json
 import secrets
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import qrcode
@@ -18,8 +19,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import engine, plays
-from .. import table as tables
+from .. import engine, plays, table as tables
 from ..games.base import FieldError, RuleError
 from . import device_id, get_db, htmx, tr
 from .lobby import remember

@@ -8,6 +8,7 @@ Text answers over 1 KB are gzipped at level 1 when the phone accepts it: a 12 KB
 benchmarks/run.py's tables; Python's zlib does it, no library needed. Static files are
 compressed once per process and kept.
 """
+
 from __future__ import annotations
 
 import gzip

@@ -1,14 +1,15 @@
 """The plays screens pass the same accessibility check as every game's (tests/test_browser_a11y.py):
 one h1, a main and a nav landmark, no serious or critical axe-core finding, in English light and
 Czech dark; and at 390 px nothing is wider than the phone and every button is 44 px tall."""
+
 from __future__ import annotations
 
 import pytest
-
-from companion import plays, store
 from helpers_plays import giganten, hamlet, scorepad
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_a11y import COMBOS, findings
+
+from companion import plays, store
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +29,8 @@ def test_history_statistics_and_a_play_are_accessible_and_fit_a_phone(browser, s
             found[path] = f
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path} is {width} px wide"
-        small = page.evaluate("[...document.querySelectorAll('main button, main a.btn')].filter(b => b.offsetParent && b.getBoundingClientRect().height < 44).map(b => b.textContent.trim())")
+        small = page.evaluate(
+            "[...document.querySelectorAll('main button, main a.btn')].filter(b => b.offsetParent && b.getBoundingClientRect().height < 44).map(b => b.textContent.trim())"
+        )
         assert not small, f"{path}: {small}"
     assert found == {}

@@ -1,10 +1,10 @@
 """Issue 16's acceptance in headless Chromium at 390 px: finish a game, share its card through the
 phone's share sheet (or copy it where there is none), see it in History, play again in one tap,
 and fill the lobby's players from the names known here."""
+
 from __future__ import annotations
 
 import pytest
-
 from helpers_plays import score_and_finish_in_browser
 from test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
 

@@ -5,12 +5,13 @@ Every registered game (new ones included, through the registry) is played at ran
 points; after every step the table is a play exactly when it is finished, and the play's ranks
 and totals are what the game's ``scores`` says.
 """
+
 from __future__ import annotations
 
 import pytest
+from test_contract import Play, contract_games, db  # noqa: F401  (db is a fixture)
 
 from companion import engine, plays
-from test_contract import Play, contract_games, db  # noqa: F401  (db is a fixture)
 
 STEP_BUDGET = 1500
 

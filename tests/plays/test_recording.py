@@ -1,15 +1,16 @@
 """Issue 16, item 1: a finished table is exactly one play, with the game's own ranks; reopen,
 undo and redo keep it in step; a database made before plays upgrades with its finished tables
 as plays."""
+
 from __future__ import annotations
 
 import gzip
 import json
 import shutil
-from pathlib import Path
+
+from helpers_plays import TESTS, db_of, do, giganten, hamlet, scorepad, tinners
 
 from companion import plays, store, table
-from helpers_plays import TESTS, db_of, do, giganten, hamlet, scorepad, tinners
 
 
 def only_play(db, code):
@@ -23,7 +24,10 @@ def test_a_finished_score_pad_is_one_play_with_shared_ranks_for_a_tie(app):
     code = scorepad(db, ["Anna", "Ben", "Cyril"], [12, 7, 12])
     play = only_play(db, code)
     assert [(p["name"], p["colour"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
-        ("Anna", "red", 12, 1, True), ("Ben", "blue", 7, 3, False), ("Cyril", "green", 12, 1, True)]
+        ("Anna", "red", 12, 1, True),
+        ("Ben", "blue", 7, 3, False),
+        ("Cyril", "green", 12, 1, True),
+    ]
     assert play["game"] == "scorepad" and play["options"] == {"lowest_wins": False} and play["highest_wins"]
     assert play["started"] <= play["finished"] and play["start_seat"] is None
     assert play["players"][0]["breakdown"] == [[{"msg": "Round %(round)d", "params": {"round": 1}}, 12]]

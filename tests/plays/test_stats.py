@@ -1,4 +1,5 @@
 """Issue 16, item 3: statistics over a fixed set of plays match a hand computation."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,14 +13,38 @@ def p(name, score, rank, seat, colour="red", bot=False):
 
 # newest first, as plays.load gives them
 PLAYS = [
-    {"id": "d", "game": "scorepad", "finished": "2026-11-04T20:00:00+00:00", "started": "2026-11-04T19:00:00+00:00", "highest_wins": False,
-     "players": [p("ANNA", 4, 1, 0), p("Ben", 9, 2, 1, "blue")]},
-    {"id": "c", "game": "hamlet-botrik", "finished": "2026-11-03T20:00:00+00:00", "started": "2026-11-03T19:30:00+00:00", "highest_wins": True,
-     "players": [p("Ben", 40, 2, 0, "blue"), p("Botrik", 44, 1, None, None, bot=True)]},
-    {"id": "b", "game": "giganten", "finished": "2026-11-02T20:00:00+00:00", "started": "2026-11-02T18:00:00+00:00", "highest_wins": True,
-     "players": [p("anna", 30000, 2, 0), p("Ben", 41000, 1, 1, "blue"), p("Cyril", 30000, 2, 2, "green")]},
-    {"id": "a", "game": "giganten", "finished": "2026-11-01T20:00:00+00:00", "started": "2026-11-01T18:30:00+00:00", "highest_wins": True,
-     "players": [p("Anna", 52000, 1, 0), p("Ben", 41000, 2, 1, "blue"), p("Cyril", 12000, 3, 2, "green")]},
+    {
+        "id": "d",
+        "game": "scorepad",
+        "finished": "2026-11-04T20:00:00+00:00",
+        "started": "2026-11-04T19:00:00+00:00",
+        "highest_wins": False,
+        "players": [p("ANNA", 4, 1, 0), p("Ben", 9, 2, 1, "blue")],
+    },
+    {
+        "id": "c",
+        "game": "hamlet-botrik",
+        "finished": "2026-11-03T20:00:00+00:00",
+        "started": "2026-11-03T19:30:00+00:00",
+        "highest_wins": True,
+        "players": [p("Ben", 40, 2, 0, "blue"), p("Botrik", 44, 1, None, None, bot=True)],
+    },
+    {
+        "id": "b",
+        "game": "giganten",
+        "finished": "2026-11-02T20:00:00+00:00",
+        "started": "2026-11-02T18:00:00+00:00",
+        "highest_wins": True,
+        "players": [p("anna", 30000, 2, 0), p("Ben", 41000, 1, 1, "blue"), p("Cyril", 30000, 2, 2, "green")],
+    },
+    {
+        "id": "a",
+        "game": "giganten",
+        "finished": "2026-11-01T20:00:00+00:00",
+        "started": "2026-11-01T18:30:00+00:00",
+        "highest_wins": True,
+        "players": [p("Anna", 52000, 1, 0), p("Ben", 41000, 2, 1, "blue"), p("Cyril", 12000, 3, 2, "green")],
+    },
 ]
 for play in PLAYS:
     play["duration"] = plays.duration(play)
@@ -57,8 +82,17 @@ def test_per_game_numbers_match_a_hand_computation():
 
 
 def test_a_tie_for_first_counts_as_a_win_for_each_and_the_winning_score_once():
-    tie = [{"id": "t", "game": "scorepad", "finished": "2026-11-05T20:00:00+00:00", "started": "2026-11-05T20:00:00+00:00", "highest_wins": True,
-            "players": [p("Anna", 12, 1, 0), p("Ben", 7, 3, 1, "blue"), p("Cyril", 12, 1, 2, "green")], "duration": 0}]
+    tie = [
+        {
+            "id": "t",
+            "game": "scorepad",
+            "finished": "2026-11-05T20:00:00+00:00",
+            "started": "2026-11-05T20:00:00+00:00",
+            "highest_wins": True,
+            "players": [p("Anna", 12, 1, 0), p("Ben", 7, 3, 1, "blue"), p("Cyril", 12, 1, 2, "green")],
+            "duration": 0,
+        }
+    ]
     assert {s["name"]: s["wins"] for s in plays.player_stats(tie, {})} == {"Anna": 1, "Ben": 0, "Cyril": 1}
     assert plays.game_stats(tie, {})["average_winning"] == 12
 

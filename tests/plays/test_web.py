@@ -1,5 +1,6 @@
 """Issue 16 through the web: history with filters and pages, the result card at the end of a
 game, statistics, BG Stats, CSV and JSON, rematch, known names, renames; bad input is 400."""
+
 from __future__ import annotations
 
 import csv
@@ -8,9 +9,10 @@ import json
 import re
 from urllib.parse import unquote
 
+from helpers_plays import db_of, giganten, scorepad
+
 from companion import plays, table
 from helpers import act, start_table
-from helpers_plays import db_of, giganten, scorepad
 
 EN = {"Accept-Language": "en"}
 
@@ -26,7 +28,7 @@ def finished_pad(client, points=(12, 7, 12), **fields):
 def test_the_end_of_a_game_shows_the_result_card_with_share_image_bg_stats_and_play_again(client):
     code = finished_pad(client)
     html = client.get(f"/t/{code}/", headers=EN).get_data(as_text=True)
-    card = html[html.index('class="result-card"'):]
+    card = html[html.index('class="result-card"') :]
     for text in ("Share", "Image", "Push to BG Stats", "Play again", "How Red scored", "Round 1"):
         assert text in card
     assert f"/t/{code}/log" in card  # this phone was at the table: its log is one tap away
@@ -86,23 +88,28 @@ def test_the_bg_stats_link_decodes_to_their_documented_shape_with_this_plays_val
     assert data["durationMin"] == round(play["duration"] / 60)
     t = table.load(db, code)
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in data["players"]] == [
-        (q["name"], q["money"], r, r == 1) for q, r in zip(t.game_state["players"], [pl["rank"] for pl in play["players"]])]
+        (q["name"], q["money"], r, r == 1) for q, r in zip(t.game_state["players"], [pl["rank"] for pl in play["players"]])
+    ]
     assert [p["startPlayer"] for p in data["players"]] == [False, True, False]
     assert all(p["sourcePlayerId"] == p["name"].casefold() for p in data["players"])
 
 
 def test_csv_round_trips_and_json_holds_every_play(client, app):
     db = db_of(app)
-    scorepad(db, ["Anna", "Ben, the \"second\"", "Cyril"], [12, 7, 12])
+    scorepad(db, ["Anna", 'Ben, the "second"', "Cyril"], [12, 7, 12])
     giganten(db)
     body = client.get("/plays.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(body)))
     assert tuple(rows[0]) == plays.CSV_COLUMNS
     expected = plays.export_rows(plays.load(db), {"scorepad": "Score pad", "giganten": "Giganten"})
     assert rows == [{k: str(v) for k, v in row.items()} for row in expected]
-    assert len(rows) == 6 and {r["name"] for r in rows} >= {"Ben, the \"second\""}
+    assert len(rows) == 6 and {r["name"] for r in rows} >= {'Ben, the "second"'}
     pad = [r for r in rows if r["game"] == "Score pad"]
-    assert [(r["name"], int(r["score"]), int(r["rank"]), r["winner"]) for r in pad] == [("Anna", 12, 1, "1"), ("Ben, the \"second\"", 7, 3, "0"), ("Cyril", 12, 1, "1")]
+    assert [(r["name"], int(r["score"]), int(r["rank"]), r["winner"]) for r in pad] == [
+        ("Anna", 12, 1, "1"),
+        ('Ben, the "second"', 7, 3, "0"),
+        ("Cyril", 12, 1, "1"),
+    ]
     exported = json.loads(client.get("/plays.json").get_data(as_text=True))
     assert [p["id"] for p in exported["plays"]] == [p["id"] for p in plays.load(db)]
     assert all("code" not in p for p in exported["plays"])

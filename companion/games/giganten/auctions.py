@@ -1,4 +1,5 @@
 """Giganten, actions 7 to 9: the auctions, the sale, the overflow and the die passing left."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -11,7 +12,7 @@ from .data import COMPANIES, COMPANY_NAMES
 
 
 def _enter_auctions(state, company_index: int = 0):
-    """"První aukce se koná v „Hudson Oil Industries“, potom v „Jet Oil Inc.“ a nakonec v „US
+    """ "První aukce se koná v „Hudson Oil Industries“, potom v „Jet Oil Inc.“ a nakonec v „US
     Standard Oil Trust“." Only "hráči, kteří mají u dané společnosti uskladněnou ropu" bid, so an
     auction with nobody holding oil there is skipped."""
     state["step"] = 7
@@ -27,7 +28,7 @@ def _enter_auctions(state, company_index: int = 0):
 
 
 def can_bid(state, seat) -> bool:
-    """"Kdo nechce nebo nemůže učinit nabídku, pasuje": with the app's licence cards, a player
+    """ "Kdo nechce nebo nemůže učinit nabídku, pasuje": with the app's licence cards, a player
     holding none cannot bid (a bid of 1 is already more than the hand), so their only move is
     the pass. With physical cards the app cannot see the hands.
 
@@ -57,7 +58,7 @@ def _advance_bidder(state, current):
 
 
 def _bid(state, params, seat, profile, rng):
-    """"Každá další nabídka musí být vyšší než ta předcházející." Bids are said aloud, so anyone
+    """ "Každá další nabídka musí být vyšší než ta předcházející." Bids are said aloud, so anyone
     may enter one for the bidder whose turn it is; a bid is not checked against the hand (a
     bluff is legal and is punished only when it wins)."""
     a = state["auction"]
@@ -67,7 +68,12 @@ def _bid(state, params, seat, profile, rng):
     if params["licences"] <= a["high"]:
         raise refusal(N_("Bid more than %(licences)s."), licences=counted("licence", a["high"]))
     a["high"], a["leader"] = params["licences"], who
-    label = Label(NP_("%(company)s auction: %(name)s bids %(num)d licence", "%(company)s auction: %(name)s bids %(num)d licences"), company=COMPANY_NAMES[a["company"]], name=_name(state, who), num=a["high"])
+    label = Label(
+        NP_("%(company)s auction: %(name)s bids %(num)d licence", "%(company)s auction: %(name)s bids %(num)d licences"),
+        company=COMPANY_NAMES[a["company"]],
+        name=_name(state, who),
+        num=a["high"],
+    )
     if a["active"] == [who]:
         return _award(state, label, rng)
     _advance_bidder(state, who)
@@ -75,7 +81,7 @@ def _bid(state, params, seat, profile, rng):
 
 
 def _pass(state, params, seat, profile, rng):
-    """"Kdo nechce nebo nemůže učinit nabídku, pasuje a další dražby už se neúčastní." """
+    """ "Kdo nechce nebo nemůže učinit nabídku, pasuje a další dražby už se neúčastní." """
     a = state["auction"]
     who = state["queue"][0]
     a["active"].remove(who)
@@ -95,7 +101,7 @@ WINS_WITH = NP_("%(company)s auction: %(name)s wins with %(num)d licence", "%(co
 
 
 def _award(state, label, rng):
-    """"Až zbude poslední hráč, který nepasoval, prodejní právo se přiklepne tomuto hráči"."""
+    """ "Až zbude poslední hráč, který nepasoval, prodejní právo se přiklepne tomuto hráči"."""
     a = state["auction"]
     winner = a["leader"]
     state["queue"] = [winner]
@@ -107,9 +113,13 @@ def _award(state, label, rng):
     if hand_points(hand) < a["high"]:
         lost = _punish(state, winner, rng)
         return state, Label(
-            NP_("%(company)s auction: %(name)s cannot pay %(num)d licence and %(loses)s; the auction starts again",
-                "%(company)s auction: %(name)s cannot pay %(num)d licences and %(loses)s; the auction starts again"),
-            company=company, name=_name(state, winner), num=a["high"],
+            NP_(
+                "%(company)s auction: %(name)s cannot pay %(num)d licence and %(loses)s; the auction starts again",
+                "%(company)s auction: %(name)s cannot pay %(num)d licences and %(loses)s; the auction starts again",
+            ),
+            company=company,
+            name=_name(state, winner),
+            num=a["high"],
             loses=Label(NP_("loses %(num)d licence card", "loses %(num)d licence cards"), num=lost).to_json(),
         )
     a["phase"] = "paying"
@@ -156,12 +166,14 @@ def _cannot_pay(state, params, seat, profile, rng):
     _restart_auction(state)
     return state, Label(
         N_("%(company)s auction: %(name)s cannot pay; %(neighbour)s draws half of their licence cards at random; the auction starts again"),
-        company=company, name=_name(state, who), neighbour=_name(state, (who + 1) % len(state["players"])),
+        company=company,
+        name=_name(state, who),
+        neighbour=_name(state, (who + 1) % len(state["players"])),
     )
 
 
 def _sell(state, params, seat, profile, rng):
-    """"Vítěz dražby může nyní ze svého skladu prodat tolik ropných kamenů, kolik chce. ... Za
+    """ "Vítěz dražby může nyní ze svého skladu prodat tolik ropných kamenů, kolik chce. ... Za
     každý prodaný kámen dostane z banky vyplacenou jeho hodnotu, kterou udává kurzovní tabulka." """
     a = state["auction"]
     who = a["leader"]
@@ -174,14 +186,21 @@ def _sell(state, params, seat, profile, rng):
     state["players"][who]["tanks"][company] -= barrels
     _pay(state, None, who, barrels * price, Label(N_("%(n)d oil sold to %(company)s at $%(price)d"), n=barrels, company=COMPANY_NAMES[company], price=price))
     _next_auction(state)
-    return state, Label(N_("%(name)s sells %(n)d oil to %(company)s at $%(price)d: $%(total)d"), name=_name(state, who), n=barrels, company=COMPANY_NAMES[company], price=price, total=barrels * price)
+    return state, Label(
+        N_("%(name)s sells %(n)d oil to %(company)s at $%(price)d: $%(total)d"),
+        name=_name(state, who),
+        n=barrels,
+        company=COMPANY_NAMES[company],
+        price=price,
+        total=barrels * price,
+    )
 
 
 # 8. Overflow and 9. the die ----------------------------------------------------------------------
 
 
 def _end_round(state, params, seat, profile, rng):
-    """"Jestliže má některý hráč v některém svém skladu více než dva ropné kameny, musí všechny
+    """ "Jestliže má některý hráč v některém svém skladu více než dva ropné kameny, musí všechny
     přespočetné kameny vrátit do společné zásoby. Za každý takto odevzdaný kámen dostane
     odškodnění $ 1000." Then "Začínající hráč předá kostku svému levému sousedovi." """
     returned = 0
@@ -191,8 +210,19 @@ def _end_round(state, params, seat, profile, rng):
             if extra > 0:
                 player["tanks"][company] = data.TANK_LIMIT
                 returned += extra
-                _pay(state, None, seat_, extra * data.OVERFLOW_REFUND, Label(N_("Overflow: %(n)d oil returned from the %(company)s tank"), n=extra, company=COMPANY_NAMES[company]))
+                _pay(
+                    state,
+                    None,
+                    seat_,
+                    extra * data.OVERFLOW_REFUND,
+                    Label(N_("Overflow: %(n)d oil returned from the %(company)s tank"), n=extra, company=COMPANY_NAMES[company]),
+                )
     state["start"] = (state["start"] + 1) % len(state["players"])
     state["round"] += 1
     state["step"], state["queue"] = 1, [state["start"]]
-    return state, Label(N_("Round over: %(n)d oil overflowed ($%(refund)d refunded); %(name)s takes the die"), n=returned, refund=returned * data.OVERFLOW_REFUND, name=_name(state, state["start"]))
+    return state, Label(
+        N_("Round over: %(n)d oil overflowed ($%(refund)d refunded); %(name)s takes the die"),
+        n=returned,
+        refund=returned * data.OVERFLOW_REFUND,
+        name=_name(state, state["start"]),
+    )

@@ -1,4 +1,5 @@
 """Giganten: the action cards (the host's own decks in the board profile) and the licence cards."""
+
 from __future__ import annotations
 
 from ..base import N_, RuleError
@@ -56,7 +57,9 @@ def _discard_card(state, card):
         state["decks"][card["deck"] + "_discard"].append(card)
 
 
-NO_DECKS = N_("App action cards: the board values list no usable action cards yet. Enter them under Board values; until then type in what the physical cards show.")
+NO_DECKS = N_(
+    "App action cards: the board values list no usable action cards yet. Enter them under Board values; until then type in what the physical cards show."
+)
 
 
 def _app_decks(profile, players: int) -> dict | None:
@@ -86,7 +89,9 @@ def check_profile(key, value):
         try:
             parse_cards(value, "red")
         except ValueError as e:
-            raise RuleError(N_("Cannot read the card “%(card)s”: write cards like “3x b2 l2 m5; l1 m8 p2”."), card=str(e.args[0] if e.args else value)) from None
+            raise RuleError(
+                N_("Cannot read the card “%(card)s”: write cards like “3x b2 l2 m5; l1 m8 p2”."), card=str(e.args[0] if e.args else value)
+            ) from None
 
 
 # --- licence cards ------------------------------------------------------------------------------
@@ -140,7 +145,7 @@ def licence_payment(hand, bid: int, twos: int | None = None) -> tuple[int, int]:
 
 
 def overbid_penalty(hand, rng) -> tuple[int, int]:
-    """"Musí odevzdat polovinu (zaokrouhlenou) svých karet s prodejními licencemi ... Karty ...
+    """ "Musí odevzdat polovinu (zaokrouhlenou) svých karet s prodejními licencemi ... Karty ...
     mu vytáhne jeho levý soused náhodně z ruky". Half of the cards, an odd count rounded up
     (a half rounds up, as Czech rounding does); one recorded draw picks which. Returns the
     (ones, twos) lost."""

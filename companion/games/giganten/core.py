@@ -1,4 +1,5 @@
 """Giganten: the small helpers every step uses (names, counts, money, board values)."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError

@@ -7,6 +7,7 @@ the host checks them against the physical copy (see ``PROFILE`` in ``__init__.py
 Nothing here is invented: where nothing is known the default is ``None`` and the rules ask
 the table instead.
 """
+
 from __future__ import annotations
 
 from ..base import N_

@@ -6,6 +6,7 @@ every seat and to the table view alike. Only paying from a secret licence hand i
 winner's own phone. Every choice listed here is one ``rules.apply`` accepts; a greyed entry says
 why it would be refused.
 """
+
 from __future__ import annotations
 
 from ..base import N_, Label, Legal, RuleError
@@ -49,7 +50,7 @@ def legal(state, seat, profile) -> list[Legal]:
 
 
 def _prices(state, seat, profile):
-    """"Pro každou společnost se jednou hodí kostkou": the app rolls all three, or each die is typed in."""
+    """ "Pro každou společnost se jednou hodí kostkou": the app rolls all three, or each die is typed in."""
     faces = _profile(profile, "price_die")
     out = []
     if not faces:
@@ -93,7 +94,7 @@ def _move(state, seat, profile):
     if costs is None:
         locos = tuple(range(0, 31))  # unknown rail: the table counts the points itself
     else:
-        locos = tuple(f for f in range(0, len(costs) - player["loco"] + 1) if sum(costs[player["loco"]:player["loco"] + f]) <= card["movement"])
+        locos = tuple(f for f in range(0, len(costs) - player["loco"] + 1) if sum(costs[player["loco"] : player["loco"] + f]) <= card["movement"])
     plain = {"loco": locos, "price_company": NONE, "price_fields": (None, 0)}
     if card["special"] == "oil":
         return [Legal("move", {**plain, "oil_tank": COMPANIES})]
@@ -133,7 +134,9 @@ def _produce(state, seat, profile):
     opts = transport_options(state, who, profile)
     money = state["players"][who]["money"]
     carry = tuple(
-        f"b{b}o{o}" for b in range(opts["black"] + 1) for o in range(opts["other"] + 1)
+        f"b{b}o{o}"
+        for b in range(opts["black"] + 1)
+        for o in range(opts["other"] + 1)
         if b + o <= opts["carried"] and (b + o) * data.TRANSPORT_FEE <= money and f"b{b}o{o}" in CARRY_CHOICES
     )
     return [Legal("produce", {"carry": carry, "rest": COMPANIES, "hudson": NONE, "jet": NONE, "us": NONE, "black": NONE, "other": NONE})]
@@ -154,7 +157,9 @@ def _auction(state, seat, profile):
     if a["phase"] == "paying":
         leader = a["leader"]
         if seat != leader:
-            return [Legal("pay_licences", reason=Label(N_("Only %(name)s may pay, on their own phone: the licence cards are secret."), name=_name(state, leader)))]
+            return [
+                Legal("pay_licences", reason=Label(N_("Only %(name)s may pay, on their own phone: the licence cards are secret."), name=_name(state, leader)))
+            ]
         hand = state["players"][leader]["hand"]
         ways = []
         for twos in range(hand["twos"] + 1):

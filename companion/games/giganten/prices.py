@@ -1,4 +1,5 @@
 """Giganten, action 1: the price track, the die and the zones at its ends."""
+
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
@@ -47,7 +48,7 @@ def with_zone_note(label: Label, before: int, face: int, profile) -> Label:
 
 
 def price_after_die(value: int, face: int, profile) -> int:
-    """"Padlo modré číslo? Ukazatel se posune o hozenou hodnotu nahoru. Padlo červené číslo?
+    """ "Padlo modré číslo? Ukazatel se posune o hozenou hodnotu nahoru. Padlo červené číslo?
     ... dolů." A face is signed: +n blue, -n red. In the bottom zone of the track the marker
     always goes up and in the top zone always down, whatever the colour (FACTS.md, M; profile).
     At either end of the track it stops."""

@@ -1,4 +1,5 @@
 """Giganten, action 6: production and transport."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -73,7 +74,7 @@ def _transport(params, opts) -> tuple[int, int]:
 
 
 def _produce(state, params, seat, profile, rng):
-    """"Ten, kdo je na řadě, musí z každé své vrtné věže ... vytěžit jeden ropný kámen."
+    """ "Ten, kdo je na řadě, musí z každé své vrtné věže ... vytěžit jeden ropný kámen."
 
     ``black`` and ``other`` say how many of the oil that the own locomotive cannot carry go by
     the black locomotive ($3,000 each to the bank) or the farthest other locomotive ($3,000 each
@@ -124,7 +125,15 @@ def _produce(state, params, seat, profile, rng):
     if not state["queue"]:
         _enter_auctions(state)
     return state, Label(
-        N_("%(name)s produces %(n)d oil: %(own)d own locomotive, %(black)d black locomotive, %(other)d other locomotive, %(lost)d lost, %(declined)d declined; %(dry)s"),
-        name=_name(state, who), n=opts["derricks"], own=opts["own"], black=b, other=o, lost=lost, declined=declined,
+        N_(
+            "%(name)s produces %(n)d oil: %(own)d own locomotive, %(black)d black locomotive, %(other)d other locomotive, %(lost)d lost, %(declined)d declined; %(dry)s"
+        ),
+        name=_name(state, who),
+        n=opts["derricks"],
+        own=opts["own"],
+        black=b,
+        other=o,
+        lost=lost,
+        declined=declined,
         dry=Label(NP_("%(num)d derrick runs dry", "%(num)d derricks run dry"), num=returned).to_json(),
     )

@@ -16,6 +16,7 @@ Why the shape is what it is:
   remaining pile, so the recorded draw alone (an index) reveals nothing about a secret hand.
 * Money moves only through ``_pay``, which writes the ledger line.
 """
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -46,7 +47,12 @@ def setup(players, options, profile, rng):
             notices.append(Label(NO_DECKS).to_json())
     licences = None
     if modes["licences"] == "app":
-        licences = {"ones": int(_profile(profile, "licence_ones") or 0), "twos": int(_profile(profile, "licence_twos") or 0), "discard_ones": 0, "discard_twos": 0}
+        licences = {
+            "ones": int(_profile(profile, "licence_ones") or 0),
+            "twos": int(_profile(profile, "licence_twos") or 0),
+            "discard_ones": 0,
+            "discard_twos": 0,
+        }
     start = options.get("start_player")
     start = 1 if start is None else int(start)  # an empty form field means the default, seat 1
     # "Nyní se určí začínající hráč. Ten dostane kostku a začne hru."
@@ -160,7 +166,9 @@ def _black_distance(state, params):
     state["black"]["to_port"] = params["fields"]
     if state["step"] == 0:
         state["step"], state["queue"] = 1, [state["start"]]
-    return state, Label(NP_("The black locomotive is %(num)d field from the port", "The black locomotive is %(num)d fields from the port"), num=params["fields"])
+    return state, Label(
+        NP_("The black locomotive is %(num)d field from the port", "The black locomotive is %(num)d fields from the port"), num=params["fields"]
+    )
 
 
 # 1. Prices ---------------------------------------------------------------------------------------
@@ -179,7 +187,7 @@ def _apply_die(state, face, profile):
 
 
 def _roll_prices(state, params, seat, profile, rng):
-    """"Pro každou společnost se jednou hodí kostkou": the app rolls all three, in order."""
+    """ "Pro každou společnost se jednou hodí kostkou": the app rolls all three, in order."""
     faces = _profile(profile, "price_die")
     if not faces:
         raise RuleError(N_("The board profile has no price die; type the dice in."))
@@ -194,7 +202,12 @@ def _roll_prices(state, params, seat, profile, rng):
     p = state["prices"]
     label = Label(
         N_("Price dice: Hudson %(hudson)s → $%(hudson_price)d, Jet %(jet)s → $%(jet_price)d, US Standard %(us)s → $%(us_price)d"),
-        hudson=rolled["hudson"], jet=rolled["jet"], us=rolled["us"], hudson_price=p["hudson"], jet_price=p["jet"], us_price=p["us"],
+        hudson=rolled["hudson"],
+        jet=rolled["jet"],
+        us=rolled["us"],
+        hudson_price=p["hudson"],
+        jet_price=p["jet"],
+        us_price=p["us"],
     )
     for before, face in against:
         label = with_zone_note(label, before, face, profile)
@@ -217,7 +230,7 @@ def _price_die(state, params, seat, profile, rng):
 
 
 def _move_black(state, fields: int) -> bool:
-    """"posune černou lokomotivu o tolik polí, kolik karta udává"; "Jakmile černá lokomotiva
+    """ "posune černou lokomotivu o tolik polí, kolik karta udává"; "Jakmile černá lokomotiva
     dojede na poslední pole své trati ... hra ihned končí." Returns whether the game ended."""
     black = state["black"]
     black["moved"] += fields
@@ -233,11 +246,13 @@ def _move_black(state, fields: int) -> bool:
     return False
 
 
-RED_CARD_LEFT = NP_("Red card: the black locomotive moves %(n)d; %(num)d field to the port", "Red card: the black locomotive moves %(n)d; %(num)d fields to the port")
+RED_CARD_LEFT = NP_(
+    "Red card: the black locomotive moves %(n)d; %(num)d field to the port", "Red card: the black locomotive moves %(n)d; %(num)d fields to the port"
+)
 
 
 def _reveal_cards(state, params, seat, profile, rng):
-    """"a) Začínající hráč nejdříve odkryje červenou akční kartu ... b) ... odkryje tolik karet
+    """ "a) Začínající hráč nejdříve odkryje červenou akční kartu ... b) ... odkryje tolik karet
     z béžových akčních karet, kolik hráčů se účastní hry"."""
     if state["decks"] is None:  # the host has entered the cards since the table started
         state["decks"] = _app_decks(profile, len(state["players"]))
@@ -269,7 +284,7 @@ def _after_take(state):
 
 
 def _take_card(state, params, seat, profile, rng):
-    """"c) Poté si každý hráč vezme jednu z vyložených akčních karet (může to být i ta červená)"."""
+    """ "c) Poté si každý hráč vezme jednu z vyložených akčních karet (může to být i ta červená)"."""
     slot = params["slot"]
     if slot >= len(state["display"]) or state["display"][slot] is None:
         raise RuleError(N_("That card is not on display."))
@@ -310,7 +325,7 @@ def _card_label(state, who, card):
 
 
 def _deal_licences(state, params, seat, profile, rng):
-    """"po řadě dostane každý hráč tolik karet „Prodejní licence“ z balíčku, kolik je uvedeno na
+    """ "po řadě dostane každý hráč tolik karet „Prodejní licence“ z balíčku, kolik je uvedeno na
     jeho akční kartě." With the app's deck each hand is dealt privately; the label says only how
     many cards each player got, which their face-up action card shows anyway."""
     counts = []
@@ -337,18 +352,18 @@ def _deal_licences(state, params, seat, profile, rng):
 
 
 def loco_cost(profile, position: int, fields: int) -> int:
-    """"Napravo od dráhy je uveden počet bodů, které hráč potřebuje, aby se dostal na další pole
+    """ "Napravo od dráhy je uveden počet bodů, které hráč potřebuje, aby se dostal na další pole
     kolejí." ``costs[i]`` is the price of entering field i+1 from field i."""
     costs = rail_costs(profile)
     if costs is None:
         return 0  # unknown track: the table counts the points itself
     if position + fields > len(costs):
         raise refusal(N_("The rail has only %(fields)s."), fields=counted("field", len(costs)))
-    return sum(costs[position:position + fields])
+    return sum(costs[position : position + fields])
 
 
 def _move(state, params, seat, profile, rng):
-    """"Všichni hráči nyní přidělí pohybové body ... svému náklaďáku a / nebo své lokomotivě."
+    """ "Všichni hráči nyní přidělí pohybové body ... svému náklaďáku a / nebo své lokomotivě."
     The truck stays on the board; the app moves the locomotive and keeps the rest for the truck."""
     who = state["queue"][0]
     player = state["players"][who]
@@ -356,7 +371,12 @@ def _move(state, params, seat, profile, rng):
     fields = params.get("loco") or 0
     cost = loco_cost(profile, player["loco"], fields)
     if cost > card["movement"]:
-        raise refusal(N_("Moving the locomotive %(fields)s costs %(cost)s; the card gives %(points)d."), fields=counted("field", fields), cost=counted("movement", cost), points=card["movement"])
+        raise refusal(
+            N_("Moving the locomotive %(fields)s costs %(cost)s; the card gives %(points)d."),
+            fields=counted("field", fields),
+            cost=counted("movement", cost),
+            points=card["movement"],
+        )
     company, change, tank = params.get("price_company"), params.get("price_fields") or 0, params.get("oil_tank")
     if card["special"] != "price" and (company or change):
         raise RuleError(N_("Your action card has no price change."))
@@ -383,17 +403,27 @@ def _move(state, params, seat, profile, rng):
     if card["special"] == "price" and change:
         before = state["prices"][company]
         state["prices"][company] = track[i]
-        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; %(company)s price $%(before)d → $%(after)d"), **said, company=COMPANY_NAMES[company], before=before, after=track[i])
+        label = Label(
+            N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; %(company)s price $%(before)d → $%(after)d"),
+            **said,
+            company=COMPANY_NAMES[company],
+            before=before,
+            after=track[i],
+        )
     elif card["special"] == "oil":
         player["tanks"][tank] += 1
-        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; plus 1 oil into the %(company)s tank"), **said, company=COMPANY_NAMES[tank])
+        label = Label(
+            N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; plus 1 oil into the %(company)s tank"), **said, company=COMPANY_NAMES[tank]
+        )
     elif card["special"] == "back":
         # "Hráč posune lokomotivy všech protivníků o uvedený počet polí zpět. Černá lokomotiva
         # nikdy necouvá." No further back than the start field.
         for other, p in enumerate(state["players"]):
             if other != who:
                 p["loco"] = max(0, p["loco"] - card["n"])
-        label = Label(N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; opponents' locomotives back %(back)s"), **said, back=counted("field", card["n"]))
+        label = Label(
+            N_("%(name)s: locomotive +%(fields)d (%(cost)s), truck %(truck)s; opponents' locomotives back %(back)s"), **said, back=counted("field", card["n"])
+        )
     # "Jakmile jsou akce udané kartou vyřízené, karta se položí na odkládací balíček"
     _discard_card(state, card)
     player["card"] = None
@@ -407,7 +437,7 @@ def _move(state, params, seat, profile, rng):
 
 
 def can_build(state, seat) -> bool:
-    """"Pokud hráč nemá dost peněz, nemůže postavit žádnou věž. Úvěry se neposkytují!"."""
+    """ "Pokud hráč nemá dost peněz, nemůže postavit žádnou věž. Úvěry se neposkytují!"."""
     p = state["players"][seat]
     return p["derricks_left"] > 0 and p["money"] >= min(data.SITE_COST.values())
 
@@ -420,12 +450,16 @@ def _enter_build(state):
 
 
 def _build(state, params, seat, profile, rng):
-    """"Hráč zaplatí do banky příslušnou částku a odkryje těžní kartičku. Ze zásoby obdrží počet
+    """ "Hráč zaplatí do banky příslušnou částku a odkryje těžní kartičku. Ze zásoby obdrží počet
     ropných kamenů uvedený na spodní straně kartičky". The table types the tile's oil."""
     who = state["queue"][0]
     site, oil, level = int(params["site"]), params["oil"], params["level"]
     if oil not in data.SITE_OIL[site]:
-        raise refusal(N_("%(site)s holds %(allowed)s oil."), site=Label(NP_("A site with %(num)d derrick", "A site with %(num)d derricks"), num=site).to_json(), allowed=" / ".join(map(str, data.SITE_OIL[site])))
+        raise refusal(
+            N_("%(site)s holds %(allowed)s oil."),
+            site=Label(NP_("A site with %(num)d derrick", "A site with %(num)d derricks"), num=site).to_json(),
+            allowed=" / ".join(map(str, data.SITE_OIL[site])),
+        )
     costs = rail_costs(profile)
     if costs is not None and level > len(costs):
         raise refusal(N_("The rail has only %(fields)s."), fields=counted("field", len(costs)))
@@ -434,7 +468,14 @@ def _build(state, params, seat, profile, rng):
     state["players"][who]["derricks_left"] -= 1
     state["derricks"].append({"owner": who, "site": site, "oil": oil, "level": level})
     _next_builder(state)
-    return state, Label(N_("%(name)s builds a derrick (site %(site)d, $%(cost)d): %(oil)d oil, level with rail field %(level)d"), name=_name(state, who), site=site, cost=cost, oil=oil, level=level)
+    return state, Label(
+        N_("%(name)s builds a derrick (site %(site)d, $%(cost)d): %(oil)d oil, level with rail field %(level)d"),
+        name=_name(state, who),
+        site=site,
+        cost=cost,
+        oil=oil,
+        level=level,
+    )
 
 
 def _no_build(state, params, seat, profile, rng):

@@ -1,4 +1,5 @@
 """Giganten: the end of the game, the final accounting and the scores."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -52,10 +53,19 @@ def _tie_breaks(state, licence_points=None) -> list:
 
 
 def _final_accounting(state, licence_points=None):
-    """"Každý hráč obdrží hodnotu svých věží a ropy, která se ještě nachází na plánu." """
+    """ "Každý hráč obdrží hodnotu svých věží a ropy, která se ještě nachází na plánu." """
     ranks = loco_ranks(state, licence_points)
-    final = {"ranks": ranks, "licence_points": licence_points, "fields": [p["loco"] for p in state["players"]], "ties": _tie_breaks(state, licence_points),
-             "money_before": [], "derricks": [], "derrick_bonus": [], "oil": [], "oil_bonus": []}
+    final = {
+        "ranks": ranks,
+        "licence_points": licence_points,
+        "fields": [p["loco"] for p in state["players"]],
+        "ties": _tie_breaks(state, licence_points),
+        "money_before": [],
+        "derricks": [],
+        "derrick_bonus": [],
+        "oil": [],
+        "oil_bonus": [],
+    }
     for seat, player in enumerate(state["players"]):
         final["money_before"].append(player["money"])
         derricks = [d for d in state["derricks"] if d["owner"] == seat]
@@ -66,7 +76,17 @@ def _final_accounting(state, licence_points=None):
         final["derrick_bonus"].append(bonus)
         final["oil"].append(oil)
         final["oil_bonus"].append(oil * data.OIL_LEFT)
-        _pay(state, None, seat, bonus, Label(NP_("Final accounting: %(num)d derrick, locomotive in place %(rank)d", "Final accounting: %(num)d derricks, locomotive in place %(rank)d"), num=len(derricks), rank=ranks[seat]))
+        _pay(
+            state,
+            None,
+            seat,
+            bonus,
+            Label(
+                NP_("Final accounting: %(num)d derrick, locomotive in place %(rank)d", "Final accounting: %(num)d derricks, locomotive in place %(rank)d"),
+                num=len(derricks),
+                rank=ranks[seat],
+            ),
+        )
         _pay(state, None, seat, oil * data.OIL_LEFT, Label(N_("Final accounting: %(n)d oil left"), n=oil))
     state["final"] = final
 

@@ -1,4 +1,5 @@
 """Giganten: what the table must do next (the prompt) and what each seat sees (the view)."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -64,9 +65,19 @@ def _auction_prompt(state, who) -> Label:
     a = state["auction"]
     company = COMPANY_NAMES[a["company"]]
     if a["phase"] == "bidding":
-        return Label(NP_("%(company)s auction: %(name)s bids more than %(num)d licence or passes.", "%(company)s auction: %(name)s bids more than %(num)d licences or passes."), company=company, name=who, num=a["high"])
+        return Label(
+            NP_(
+                "%(company)s auction: %(name)s bids more than %(num)d licence or passes.",
+                "%(company)s auction: %(name)s bids more than %(num)d licences or passes.",
+            ),
+            company=company,
+            name=who,
+            num=a["high"],
+        )
     if a["phase"] == "paying":
-        return Label(NP_("%(name)s hands in %(num)d licence on their own phone.", "%(name)s hands in %(num)d licences on their own phone."), name=who, num=a["high"])
+        return Label(
+            NP_("%(name)s hands in %(num)d licence on their own phone.", "%(name)s hands in %(num)d licences on their own phone."), name=who, num=a["high"]
+        )
     return Label(N_("%(name)s sells oil to %(company)s at $%(price)d."), name=who, company=company, price=state["prices"][a["company"]])
 
 
@@ -110,7 +121,7 @@ def _move_info(state, who, profile):
     if costs is not None:
         options = []
         for fields in range(0, len(costs) - player["loco"] + 1):
-            cost = sum(costs[player["loco"]:player["loco"] + fields])
+            cost = sum(costs[player["loco"] : player["loco"] + fields])
             if cost > card["movement"]:
                 break
             options.append({"fields": fields, "cost": cost, "truck": card["movement"] - cost, "to": player["loco"] + fields})
@@ -168,7 +179,16 @@ def _produce_info(state, who, profile):
     for b in range(opts["black"] + 1):
         for o in range(opts["other"] + 1):
             if b + o <= opts["carried"]:
-                carry.append({"value": f"b{b}o{o}", "black": b, "other": o, "declined": opts["carried"] - b - o, "fee": (b + o) * fee, "affordable": (b + o) * fee <= money})
+                carry.append(
+                    {
+                        "value": f"b{b}o{o}",
+                        "black": b,
+                        "other": o,
+                        "declined": opts["carried"] - b - o,
+                        "fee": (b + o) * fee,
+                        "affordable": (b + o) * fee <= money,
+                    }
+                )
     carry.sort(key=lambda c: (c["fee"], c["black"] < c["other"]))
     return dict(
         opts,
@@ -188,9 +208,15 @@ def _auction_info(state, seat):
     a = state["auction"]
     who = a["leader"]
     info = {
-        "company": a["company"], "name": COMPANY_NAMES[a["company"]], "price": state["prices"][a["company"]],
-        "phase": a["phase"], "high": a["high"], "leader": who, "min_bid": a["high"] + 1,
-        "bidders": list(a["bidders"]), "active": list(a["active"]),
+        "company": a["company"],
+        "name": COMPANY_NAMES[a["company"]],
+        "price": state["prices"][a["company"]],
+        "phase": a["phase"],
+        "high": a["high"],
+        "leader": who,
+        "min_bid": a["high"] + 1,
+        "bidders": list(a["bidders"]),
+        "active": list(a["active"]),
         "quick_bids": [a["high"] + k for k in (1, 2, 3, 5)],
         # with the app's hands, a bidder holding no card may only pass (the count of cards is public)
         "can_bid": a["phase"] == "bidding" and can_bid(state, state["queue"][0]),
@@ -230,8 +256,12 @@ def turn_info(state, seat, profile=None) -> dict | None:
     auction winner's own phone gets the ways to pay from the hand)."""
     if state["over"]:
         if state["final"] is None:  # physical licence cards, tied locomotives: count the hands
-            return {"count": [{"seat": s, "field": p["loco"], "tied": sum(1 for q in state["players"] if q["loco"] == p["loco"]) > 1}
-                              for s, p in enumerate(state["players"])]}
+            return {
+                "count": [
+                    {"seat": s, "field": p["loco"], "tied": sum(1 for q in state["players"] if q["loco"] == p["loco"]) > 1}
+                    for s, p in enumerate(state["players"])
+                ]
+            }
         return None
     if not state["queue"]:
         return None

@@ -1,10 +1,10 @@
 """Carcassonne: Gold Rush (Hans im Glück / Mindok 2014): the score track with laps, every scoring
 rule as a short form, the mountains with their ore-token stacks, and the secret ore tokens on
 each player's phone. See docs/games/gold-rush.md; rules in ``rules/`` and ``scoring.py``."""
+
 from ..base import N_, Bool, Choice, Game, Int, IntList, Option, ProfileValue, RuleError
 from . import data, scoring, view
-from .rules import legal as legal_rules
-from .rules import turn
+from .rules import legal as legal_rules, turn
 from .rules.base import moves
 
 # the set-up choices' values, as the lobby shows them
@@ -24,7 +24,9 @@ def finished(state):
 GAME = Game(
     slug="gold-rush",
     name=N_("Carcassonne: Gold Rush"),
-    description=N_("The score track with laps, every scoring rule as a short form, the mountains' ore tokens, and each player's secret ore on their own phone."),
+    description=N_(
+        "The score track with laps, every scoring rule as a short form, the mountains' ore tokens, and each player's secret ore on their own phone."
+    ),
     min_players=2,
     max_players=data.MAX_PLAYERS,
     colours=data.COLOURS,
@@ -34,17 +36,35 @@ GAME = Game(
     legal=legal_rules.legal,
     to_act=legal_rules.to_act,
     options=(
-        Option("farmers", N_("With farmers and prairie scoring"), Bool(), False,
-               N_("The rulebook suggests a first game without them.")),
-        Option("ore", N_("Ore tokens"), Choice(("app", "box"), required=False), "app",
-               N_("app: the app is the face-down pile and each player's tokens live on their phone; box: the physical tokens, the app counts those on each mountain.")),
+        Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),
+        Option(
+            "ore",
+            N_("Ore tokens"),
+            Choice(("app", "box"), required=False),
+            "app",
+            N_(
+                "app: the app is the face-down pile and each player's tokens live on their phone; box: the physical tokens, the app counts those on each mountain."
+            ),
+        ),
         Option("first", N_("Who starts (seat number; the youngest player chooses)"), Int(1, data.MAX_PLAYERS, required=False), 1),
     ),
     profile=(
-        ProfileValue("ore_counts", N_("Ore tokens worth 0, 1, 2, 3 and 5 nuggets (five counts, 63 in all)"), IntList(0, data.ORE_TOKENS, 5, 5),
-                     data.ORE_COUNTS, N_("Unknown (FACTS.md ?): 63 tokens of 0, 1, 2, 3 or 5 nuggets; count them in your box"), False),
-        ProfileValue("start_nuggets", N_("Nugget symbols on the start tile"), Int(0, 9), data.START_NUGGETS,
-                     N_("Rulebook: the start tile gets 1 ore token, and tiles get one token per nugget; check your start tile"), False),
+        ProfileValue(
+            "ore_counts",
+            N_("Ore tokens worth 0, 1, 2, 3 and 5 nuggets (five counts, 63 in all)"),
+            IntList(0, data.ORE_TOKENS, 5, 5),
+            data.ORE_COUNTS,
+            N_("Unknown (FACTS.md ?): 63 tokens of 0, 1, 2, 3 or 5 nuggets; count them in your box"),
+            False,
+        ),
+        ProfileValue(
+            "start_nuggets",
+            N_("Nugget symbols on the start tile"),
+            Int(0, 9),
+            data.START_NUGGETS,
+            N_("Rulebook: the start tile gets 1 ore token, and tiles get one token per nugget; check your start tile"),
+            False,
+        ),
     ),
     setup=turn.setup,
     prompt=legal_rules.prompt,

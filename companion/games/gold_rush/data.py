@@ -4,6 +4,7 @@ R = the Czech rulebook (``rules/carcassonne-gold-rush.cs.txt``) says it; H = hig
 from the components; ? = unknown, so it is board-profile data with value None that the host
 enters (see ``__init__.py``), never a guess here.
 """
+
 from __future__ import annotations
 
 # R: "Každý hráč si vezme svých 5 kovbojů ... 1 kovboje položí na počítadlo bodů na políčko „0“.

@@ -7,24 +7,27 @@ tapped by (or for) the player whose turn it is, after the turn's cowboy, tent or
 železničáře, zlatokopa či obchodníka. 3. Započítat body za toto území podle předchozích
 pravidel. 4. Vzít si kovboje zpět do zásoby." At the end any phone may enter them.
 """
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Int, Label, RuleError
 from ..common import counted, ranks
 from . import data
 from .rules import mountains
-from .rules.base import CATEGORIES, PER_SEAT, majority, moves, mountain, name, need_phase, score, total, who_acts
+from .rules.base import CATEGORIES, PER_SEAT, majority, mountain, moves, name, need_phase, score, total, who_acts
 
 # cowboys on the board, by role, as counts that agree with their noun
-COUNTED = {"rail": NP_("%(num)d railwayman", "%(num)d railwaymen"),
-           "city": NP_("%(num)d merchant", "%(num)d merchants"),
-           "farm": NP_("%(num)d farmer", "%(num)d farmers"),
-           "cowboy": NP_("%(num)d cowboy", "%(num)d cowboys"),
-           "loco": NP_("%(num)d locomotive", "%(num)d locomotives")}
+COUNTED = {
+    "rail": NP_("%(num)d railwayman", "%(num)d railwaymen"),
+    "city": NP_("%(num)d merchant", "%(num)d merchants"),
+    "farm": NP_("%(num)d farmer", "%(num)d farmers"),
+    "cowboy": NP_("%(num)d cowboy", "%(num)d cowboys"),
+    "loco": NP_("%(num)d locomotive", "%(num)d locomotives"),
+}
 
 
 def railway_points(tiles: int, locomotives: int, finished: bool = True) -> int:
-    """"Za každou dokončenou železniční trať obdrží hráč, který na ní má svého železničáře, tolik
+    """ "Za každou dokončenou železniční trať obdrží hráč, který na ní má svého železničáře, tolik
     bodů, z kolika kartiček je trať složena." "Pokud na dokončené trati jezdí jedna lokomotiva,
     počet bodů získaných za tuto trať se zdvojnásobí. Pokud na ní nejedí žádná nebo více než jedna
     lokomotiva, bodové hodnocení zůstává stejné." At the end: "Vlastník trati získává po 1 bodu za
@@ -34,14 +37,14 @@ def railway_points(tiles: int, locomotives: int, finished: bool = True) -> int:
 
 
 def city_points(rails: int, loops: int) -> int:
-    """"Za každou tuto dokončenou železniční trať získá hráč, který má ve městě svého obchodníka,
+    """ "Za každou tuto dokončenou železniční trať získá hráč, který má ve městě svého obchodníka,
     3 body. Okruh, který vede od jedné koleje vycházející z města k druhé, se započítává pouze za 3 body."
     """
     return data.CITY_PER_RAILWAY * (rails - loops)
 
 
 def prairie_points(camps: int, herds: int) -> int:
-    """"za každý indiánský tábor 2 body. za každé stádo divokých koní 4 body.\""""
+    """ "za každý indiánský tábor 2 body. za každé stádo divokých koní 4 body.\""""
     return data.CAMP * camps + data.HERD * herds
 
 
@@ -64,8 +67,7 @@ def _counts(state, params, role: str) -> list[int]:
     counts = counts[:n]
     for seat, c in enumerate(counts):
         if c > state["seats"][seat][role]:
-            raise RuleError(N_("%(name)s has only %(count)s on the board."), name=name(state, seat),
-                            count=counted(COUNTED, role, state["seats"][seat][role]))
+            raise RuleError(N_("%(name)s has only %(count)s on the board."), name=name(state, seat), count=counted(COUNTED, role, state["seats"][seat][role]))
     return counts
 
 
@@ -85,8 +87,13 @@ def _who(state, winners):
     return mountains.names(state, winners) if winners else Label(N_("no one")).to_json()
 
 
-@moves("railway", N_("Score a railway"), tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
-       locomotives=Int(0, 30, required=False, label=N_("Locomotives on it")), **PER_SEAT)
+@moves(
+    "railway",
+    N_("Score a railway"),
+    tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
+    locomotives=Int(0, 30, required=False, label=N_("Locomotives on it")),
+    **PER_SEAT,
+)
 def railway(state, params, seat, profile, rng):
     """A finished railway during the game, an unfinished one at the end (locomotives ignored).
 
@@ -100,15 +107,25 @@ def railway(state, params, seat, profile, rng):
     winners = _award(state, counts, "rail", "end_rail" if at_end else "rail", points)
     if at_end:
         return state, Label(N_("Unfinished railway: %(tiles)d × 1 = %(points)d for %(who)s."), tiles=tiles, points=points, who=_who(state, winners))
-    return state, Label(N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
-                        tiles=tiles, factor=points // tiles, locos=counted(COUNTED, "loco", locos), points=points, who=_who(state, winners))
+    return state, Label(
+        N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
+        tiles=tiles,
+        factor=points // tiles,
+        locos=counted(COUNTED, "loco", locos),
+        points=points,
+        who=_who(state, winners),
+    )
 
 
-@moves("city", N_("Score a city"), rails=Int(0, 4, label=N_("Finished railways leaving the city")),
-       loops=Int(0, 2, required=False, label=N_("Loops from one of its rails to another")),
-       merchant=Int(0, data.MAX_PLAYERS - 1, label=N_("Whose merchant")))
+@moves(
+    "city",
+    N_("Score a city"),
+    rails=Int(0, 4, label=N_("Finished railways leaving the city")),
+    loops=Int(0, 2, required=False, label=N_("Loops from one of its rails to another")),
+    merchant=Int(0, data.MAX_PLAYERS - 1, label=N_("Whose merchant")),
+)
 def city(state, params, seat, profile, rng):
-    """"Město je napojeno na železniční síť, když jsou všechny 3 resp. 4 koleje, které z města
+    """ "Město je napojeno na železniční síť, když jsou všechny 3 resp. 4 koleje, které z města
     vycházejí, napojeny na dokončenou železniční trať." At the end: "MĚSTA: Vlastník města
     získává 3 body za každou dokončenou železniční trať, která z města vychází."
 
@@ -126,13 +143,14 @@ def city(state, params, seat, profile, rng):
     points = city_points(rails, loops)
     counts = [1 if s == owner else 0 for s in range(len(state["players"]))]
     _award(state, counts, "city", "end_city" if at_end else "city", points)
-    return state, Label(N_("City: (%(rails)d rails − %(loops)d loops) × 3 = %(points)d for %(who)s."),
-                        rails=rails, loops=loops, points=points, who=name(state, owner))
+    return state, Label(
+        N_("City: (%(rails)d rails − %(loops)d loops) × 3 = %(points)d for %(who)s."), rails=rails, loops=loops, points=points, who=name(state, owner)
+    )
 
 
 @moves("close_mountain", N_("Score a closed mountain"), mountain=Int(1, 99, label=N_("Mountain")))
 def close_mountain(state, params, seat, profile, rng):
-    """"Hory jsou uzavřeny, pokud jsou ze všech stran obklopeny prérií a není v nich žádné volné pole." (see ``rules.mountains.close``)"""
+    """ "Hory jsou uzavřeny, pokud jsou ze všech stran obklopeny prérií a není v nich žádné volné pole." (see ``rules.mountains.close``)"""
     need_phase(state, "act", "score")
     _scorer(state, seat)
     m = mountain(state, params["mountain"])
@@ -140,13 +158,18 @@ def close_mountain(state, params, seat, profile, rng):
     if not winners:
         return state, Label(N_("M%(id)d closed with no miner in it: its ore tokens leave the game."), id=m["id"])
     shares = ", ".join(f"{name(state, s)} {took[s]}" for s in winners)
-    return state, Label(N_("M%(id)d closed: ore tokens to %(shares)s; %(points)d nuggets = %(points)d points each for %(who)s."),
-                        id=m["id"], shares=shares, points=points, who=_who(state, winners))
+    return state, Label(
+        N_("M%(id)d closed: ore tokens to %(shares)s; %(points)d nuggets = %(points)d points each for %(who)s."),
+        id=m["id"],
+        shares=shares,
+        points=points,
+        who=_who(state, winners),
+    )
 
 
 @moves("prairie", N_("Score a prairie"), camps=Int(0, 40, label=N_("Indian camps")), herds=Int(0, 40, label=N_("Wild-horse herds")), **PER_SEAT)
 def prairie(state, params, seat, profile, rng):
-    """"Pokud se na prerii nachází farmář jen jednoho hráče, je tento jejím vlastníkem. Pokud má na
+    """ "Pokud se na prerii nachází farmář jen jednoho hráče, je tento jejím vlastníkem. Pokud má na
     prerii své farmáře více hráčů, pak je vlastníkem ten, který zde má farmářů nejvíce. Pokud mají
     hráči stejný nejvyšší počet farmářů na prerii, jsou jejími společnými vlastníky.\""""
     need_phase(state, "end")
@@ -155,8 +178,13 @@ def prairie(state, params, seat, profile, rng):
     counts = _counts(state, params, "farm")
     points = prairie_points(params["camps"], params["herds"])
     winners = _award(state, counts, "farm", "prairie", points)
-    return state, Label(N_("Prairie: %(camps)d × 2 + %(herds)d × 4 = %(points)d for %(who)s."),
-                        camps=params["camps"], herds=params["herds"], points=points, who=_who(state, winners))
+    return state, Label(
+        N_("Prairie: %(camps)d × 2 + %(herds)d × 4 = %(points)d for %(who)s."),
+        camps=params["camps"],
+        herds=params["herds"],
+        points=points,
+        who=_who(state, winners),
+    )
 
 
 @moves("ore_total", N_("Enter my ore total"), points=Int(0, 5 * data.ORE_TOKENS, label=N_("Nuggets on my ore tokens")))
@@ -174,7 +202,7 @@ def ore_total(state, params, seat, profile, rng):
 
 @moves("finish", N_("Reveal the ore and finish"))
 def finish(state, params, seat, profile, rng):
-    """"Úplně nakonec připočtete i body za žetony se zlatonosnou rudou." "Kdo získal nejvyšší
+    """ "Úplně nakonec připočtete i body za žetony se zlatonosnou rudou." "Kdo získal nejvyšší
     celkový počet bodů, ... vyhrává celou hru." Everything else must have been scored first:
     "Po tomto vyhodnocení odstraňte dané figurky kovbojů z herní plochy."
     """
@@ -191,7 +219,9 @@ def finish(state, params, seat, profile, rng):
 def finish_blocked(state, profile) -> Label | None:
     left = sum(s["rail"] + s["city"] + s["farm"] for s in state["seats"])
     if left:
-        return Label(N_("Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board)."), left=counted(COUNTED, "cowboy", left))
+        return Label(
+            N_("Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board)."), left=counted(COUNTED, "cowboy", left)
+        )
     if state["ore"] == "box":
         missing = [name(state, i) for i, s in enumerate(state["seats"]) if s["ore_total"] is None]
         if missing:
@@ -218,8 +248,14 @@ def scores(state, profile=None):
         stored = state["seats"][seat]["points"]
         pts = {k: stored.get(k, 0) for k in CATEGORIES}  # the breakdown in the rulebook's order
         pts["ore"] = (ore_points(state, seat, profile) or 0) if state["phase"] == "over" else 0
-        rows.append({"seat": seat, "name": name(state, seat), "total": sum(pts.values()),
-                     "breakdown": [[Label(CATEGORIES[k]).to_json(), v] for k, v in pts.items() if v or k in ("rail", "mine", "city")]})
+        rows.append(
+            {
+                "seat": seat,
+                "name": name(state, seat),
+                "total": sum(pts.values()),
+                "breakdown": [[Label(CATEGORIES[k]).to_json(), v] for k, v in pts.items() if v or k in ("rail", "mine", "city")],
+            }
+        )
     for row, rank in zip(rows, ranks([r["total"] for r in rows])):
         row["rank"] = rank
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))

@@ -3,6 +3,7 @@ the mountains' stacks and everybody else's tokens are counts ("only counts are p
 
 ``seat`` None is the shared view (the table's tablet): no player's token values at all.
 """
+
 from __future__ import annotations
 
 from ..base import RuleError
@@ -27,14 +28,26 @@ def view(state, seat, profile) -> dict:
         s = state["seats"][i]
         points = total(state, i)
         space, laps = track(points)
-        players.append({
-            "seat": i, "name": p["name"], "colour": p["colour"], "me": i == seat,
-            "supply": supply(state, i), "rail": s["rail"], "city": s["city"], "farm": s["farm"],
-            "miners": sum(m["miners"][i] for m in state["mountains"]), "tent": s["tent"],
-            "tokens": len(s["hand"]), "points": points, "space": space, "laps": laps,
-            # revealed to all once the game is over
-            "ore": ore_points(state, i, profile) if over else None,
-        })
+        players.append(
+            {
+                "seat": i,
+                "name": p["name"],
+                "colour": p["colour"],
+                "me": i == seat,
+                "supply": supply(state, i),
+                "rail": s["rail"],
+                "city": s["city"],
+                "farm": s["farm"],
+                "miners": sum(m["miners"][i] for m in state["mountains"]),
+                "tent": s["tent"],
+                "tokens": len(s["hand"]),
+                "points": points,
+                "space": space,
+                "laps": laps,
+                # revealed to all once the game is over
+                "ore": ore_points(state, i, profile) if over else None,
+            }
+        )
     mine = None
     if seat is not None:
         me = state["seats"][seat]
@@ -45,13 +58,23 @@ def view(state, seat, profile) -> dict:
         if mine["tokens"] is not None:
             mine["sum"] = None if None in mine["tokens"] else sum(mine["tokens"])
     return {
-        "phase": state["phase"], "turn": state["turn"], "tiles_left": state["tiles_left"],
-        "farmers": state["farmers"], "ore": state["ore"], "tile_mountain": state["tile_mountain"],
+        "phase": state["phase"],
+        "turn": state["turn"],
+        "tiles_left": state["tiles_left"],
+        "farmers": state["farmers"],
+        "ore": state["ore"],
+        "tile_mountain": state["tile_mountain"],
         "players": players,
-        "mountains": [{"id": m["id"], "nuggets": _nuggets(m, profile), "tokens": len(m["stack"]),
-                       "miners": [(i, n) for i, n in enumerate(m["miners"]) if n],
-                       "tents": [i for i, s in enumerate(state["seats"]) if s["tent"] == m["id"]]}
-                      for m in state["mountains"]],
+        "mountains": [
+            {
+                "id": m["id"],
+                "nuggets": _nuggets(m, profile),
+                "tokens": len(m["stack"]),
+                "miners": [(i, n) for i, n in enumerate(m["miners"]) if n],
+                "tents": [i for i, s in enumerate(state["seats"]) if s["tent"] == m["id"]],
+            }
+            for m in state["mountains"]
+        ],
         "mine": mine,
         "legal": _by_action(legal(state, seat, profile)),
     }

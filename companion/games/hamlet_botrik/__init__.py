@@ -3,6 +3,7 @@ action tokens, disc bag and favour tile, and walks the player through each of hi
 
 See docs/games/hamlet-botrik.md for the model and the rulebook choices made.
 """
+
 from ..base import N_, Bool, Choice, Game, Int, IntList, Option, Text
 from . import data, legal, rules, scoring
 from .questions import prompt, view
@@ -20,14 +21,19 @@ ADVICE = N_("The rulebook advises against taking all the modifiers of one kind."
 GAME = Game(
     slug="hamlet-botrik",
     name=N_("Hamlet: solo against Botrik"),
-    description=N_("Play Hamlet solo against Botrik: the app keeps his action row, disc bag and favour tile, asks what only the table shows, and keeps his score."),
+    description=N_(
+        "Play Hamlet solo against Botrik: the app keeps his action row, disc bag and favour tile, asks what only the table shows, and keeps his score."
+    ),
     min_players=1,
     max_players=1,
     panel_shows_prompt=True,  # the question card at the top of the panel is the prompt
     actions={
         # set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
         # (blueprints: no default in the rulebook; a blank is refused by the rules with what to count)
-        "ready": {"villagers": Int(1, data.MAX_VILLAGERS, label=N_("Villagers")), "blueprints": Int(0, data.MAX_BLUEPRINTS, required=False, label=N_("Blueprints"))},
+        "ready": {
+            "villagers": Int(1, data.MAX_VILLAGERS, label=N_("Villagers")),
+            "blueprints": Int(0, data.MAX_BLUEPRINTS, required=False, label=N_("Blueprints")),
+        },
         # the player has finished their own turn
         "botrik_turn": {},
         # an instruction was carried out on the table
@@ -71,8 +77,20 @@ GAME = Game(
     },
     options=(
         Option("botrik_colour", N_("Botrik's colour"), COLOUR, data.AUTO_COLOUR, N_("Automatic: the first colour nobody uses.")),
-        Option("four_colour", N_("Unused colour with 4 action discs"), COLOUR, data.AUTO_COLOUR, N_("Its disc goes under the three dots. Automatic: the next free colour.")),
-        Option("three_colour", N_("Unused colour with 3 action discs"), COLOUR, data.AUTO_COLOUR, N_("Its disc goes under the two dots. Automatic: the next free colour.")),
+        Option(
+            "four_colour",
+            N_("Unused colour with 4 action discs"),
+            COLOUR,
+            data.AUTO_COLOUR,
+            N_("Its disc goes under the three dots. Automatic: the next free colour."),
+        ),
+        Option(
+            "three_colour",
+            N_("Unused colour with 3 action discs"),
+            COLOUR,
+            data.AUTO_COLOUR,
+            N_("Its disc goes under the two dots. Automatic: the next free colour."),
+        ),
         Option("easier_donkeys", N_("Easier: you start with two donkeys on the church"), Bool(), False, ADVICE),
         Option("easier_landmarks", N_("Easier: Botrik's landmarks are worth only 1 point each"), Bool(), False, ADVICE),
         Option("easier_unpaid", N_("Easier: Botrik loses 1 point for every coin he should pay but cannot"), Bool(), False, ADVICE),

@@ -1,4 +1,5 @@
 """Botrik: labels, counts with their nouns, names of tokens and discs, the disc colours and the bag."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -76,5 +77,5 @@ def disc_colours(player_colour: str | None, options: dict) -> dict:
 
 
 def full_bag(colours: dict) -> list:
-    """"Zbývajících 6 disků akcí vložte do pytlíku": 3 + 2 + 1 after one of each goes on the board."""
+    """ "Zbývajících 6 disků akcí vložte do pytlíku": 3 + 2 + 1 after one of each goes on the board."""
     return [colours[role] for role in data.BOARD_ORDER for _ in range(data.DISCS_PER_COLOUR[role] - 1)]

@@ -3,6 +3,7 @@
 Source: the Czech solo rulebook ``shared/rules/hamlet-solo-botrik.cs.txt`` (Mighty Boards 2022)
 and the Hamlet part of ``shared/rules/FACTS.md``. Nothing here is taken from anywhere else.
 """
+
 from __future__ import annotations
 
 from ..base import N_
@@ -40,9 +41,18 @@ DISC_NAMES = {
 # message id because the lobby translates a choice's values.
 AUTO_COLOUR = N_("automatic")
 COLOUR_WORDS = {
-    "red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"),
-    "purple": N_("purple"), "black": N_("black"), "white": N_("white"), "orange": N_("orange"),
-    "grey": N_("grey"), "pink": N_("pink"), "brown": N_("brown"), "teal": N_("teal"),
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "purple": N_("purple"),
+    "black": N_("black"),
+    "white": N_("white"),
+    "orange": N_("orange"),
+    "grey": N_("grey"),
+    "pink": N_("pink"),
+    "brown": N_("brown"),
+    "teal": N_("teal"),
 }
 
 # "Vezměte si 4 disky hráčů nepoužité barvy, 3 disky jiné nepoužité barvy a 2 disky Botrikovy barvy."

@@ -1,4 +1,5 @@
 """What may be done now in Hamlet solo, and whose move it is (the contract's ``legal`` and ``to_act``)."""
+
 from __future__ import annotations
 
 from ..base import N_, Label, Legal

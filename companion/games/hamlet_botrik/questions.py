@@ -4,6 +4,7 @@
 rulebook's priority list as help lines, the chores to do on the table first (``notes``), and the
 fields with their choices. A template needs no knowledge of Botrik to render it.
 """
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label
@@ -36,20 +37,30 @@ TIE_BREAK = [
     L(N_("3. using the most of his own refined resources;")),
     L(N_("4. needing the fewest resources in total; still tied: you choose.")),
 ]
-BONUS_HELP = L(N_("You and Botrik get the bonuses for all refined (and quality) resources used, as usual; he gets 1 point instead of any amount of coins for each bonus."))
+BONUS_HELP = L(
+    N_("You and Botrik get the bonuses for all refined (and quality) resources used, as usual; he gets 1 point instead of any amount of coins for each bonus.")
+)
 
 SCORE_FIELD_SPECS = {
     # required: a blank is refused, not taken as 0 (the rules check it; 0 is typed when it is 0)
     "points": lambda: _int("points", L(N_("Points printed on it")), 0, 99),
     "milestone": lambda: _int("milestone", L(N_("Points of the milestone he takes")), 0, 99),
-    "bonuses": lambda: {"name": "bonuses", "type": "intlist", "label": L(N_("Bonuses he triggers: the points printed on each, one number per bonus (0 if it gives only coins)")), "min": 0, "max": 20},
+    "bonuses": lambda: {
+        "name": "bonuses",
+        "type": "intlist",
+        "label": L(N_("Bonuses he triggers: the points printed on each, one number per bonus (0 if it gives only coins)")),
+        "min": 0,
+        "max": 20,
+    },
     "coin_bonuses": lambda: _int("coin_bonuses", L(N_("How many of those bonuses would give coins (1 point each instead)")), 0, 12, required=False),
     "coin_cost": lambda: _int("coin_cost", L(N_("Coins he would have to pay (easier game: he loses that many points)")), 0, 20, required=False),
 }
 
 TRY_QUESTIONS = {
     "produce": N_("Can Botrik produce: is there a building tile that is not at its maximum of resources?"),
-    "refine": N_("Can Botrik refine: is there a refining building connected to the road network with a free space for its refined resource, and the basic resources it needs somewhere in the village?"),
+    "refine": N_(
+        "Can Botrik refine: is there a refining building connected to the road network with a free space for its refined resource, and the basic resources it needs somewhere in the village?"
+    ),
     "build_building": NP_(
         "Can Botrik build a building from his queue: are the resources for his one blueprint in the village? He pays no coins.",
         "Can Botrik build a building from his queue: are the resources for one of his %(num)d blueprints in the village? He pays no coins.",
@@ -110,13 +121,30 @@ def _ask_setup(state, q, pending, n, favour):
     if state["modifiers"]["harder_start"]:
         q["help"] = [L(N_("Harder game: Botrik starts with 2 villagers and no coins."))]
     else:
-        q["help"] = [L(NP_("Suggested: %(num)d villager; a player hires up to 4 villagers at 5, 7 and 9 coins.", "Suggested: %(num)d villagers; a player hires up to 4 villagers at 5, 7 and 9 coins."), num=suggested)]
+        q["help"] = [
+            L(
+                NP_(
+                    "Suggested: %(num)d villager; a player hires up to 4 villagers at 5, 7 and 9 coins.",
+                    "Suggested: %(num)d villagers; a player hires up to 4 villagers at 5, 7 and 9 coins.",
+                ),
+                num=suggested,
+            )
+        ]
     # No default for the blueprints: "Příprava je stejná jako pro hru dvou hráčů", and neither the
     # solo rulebook nor FACTS.md says how many that is, so the player counts them on the table.
     q["fields"] = [
         _int("villagers", L(N_("Botrik's villagers at the start")), 1, data.MAX_VILLAGERS, default=suggested),
-        _int("blueprints", L(N_("Blueprints in Botrik's building queue at the start")), 0, data.MAX_BLUEPRINTS,
-             hint=L(N_("Count the blueprint tiles in Botrik's building queue on the table and tap that number (0 if he has none). The rulebook gives no starting number, so the app suggests none."))),
+        _int(
+            "blueprints",
+            L(N_("Blueprints in Botrik's building queue at the start")),
+            0,
+            data.MAX_BLUEPRINTS,
+            hint=L(
+                N_(
+                    "Count the blueprint tiles in Botrik's building queue on the table and tap that number (0 if he has none). The rulebook gives no starting number, so the app suggests none."
+                )
+            ),
+        ),
     ]
 
 
@@ -127,7 +155,12 @@ def _ask_player(state, q, pending, n, favour):
 def _ask_priority(state, q, pending, n, favour):
     q["label"] = L(N_("Villager %(n)d: can Botrik make a church delivery? If not, can he fulfil a market sale tile?"), n=n)
     q["help"] = [
-        L(N_("Church: he pays 8 basic resources or 2 refined resources, or 7 coins from the favour tile on the space that asks for 10 coins (coins on the tile: %(coins)d)."), coins=favour["coins"]),
+        L(
+            N_(
+                "Church: he pays 8 basic resources or 2 refined resources, or 7 coins from the favour tile on the space that asks for 10 coins (coins on the tile: %(coins)d)."
+            ),
+            coins=favour["coins"],
+        ),
         L(N_("He may use resources from any tile connected to the road network; he never buys on the open market.")),
         *TIE_BREAK,
         BONUS_HELP,
@@ -165,8 +198,16 @@ def _ask_produce(state, q, pending, n, favour):
 def _ask_refine(state, q, pending, n, favour):
     q["label"] = L(N_("Botrik refines at a refining building connected to the road network, with a free space and the basic resources available."))
     q["help"] = [
-        L(N_("He chooses: 1. a tile where he makes a quality resource; 2. the tile where he makes the most refined resources; 3. the tile nearest one of his villagers; still tied: you choose.")),
-        L(N_("Use up the required resources nearest the tile (you choose among equals), then put his refined resource there (his quality resource if he has reached that milestone).")),
+        L(
+            N_(
+                "He chooses: 1. a tile where he makes a quality resource; 2. the tile where he makes the most refined resources; 3. the tile nearest one of his villagers; still tied: you choose."
+            )
+        ),
+        L(
+            N_(
+                "Use up the required resources nearest the tile (you choose among equals), then put his refined resource there (his quality resource if he has reached that milestone)."
+            )
+        ),
         L(N_("Move one of his unused villagers there.")),
     ]
 
@@ -174,8 +215,16 @@ def _ask_refine(state, q, pending, n, favour):
 def _ask_blueprint(state, q, pending, n, favour):
     q["label"] = L(N_("Botrik buys a blueprint at the town hall."))
     q["help"] = [
-        L(N_("He takes: a refining building of a type whose milestone is still available > a landmark > a refining building of any type > a barn; the leftmost among equals.")),
-        L(N_("Put 1 coin from the supply (not from the favour tile) on every blueprint he skipped, add his blueprint at the right of his building queue and refill the offer as usual.")),
+        L(
+            N_(
+                "He takes: a refining building of a type whose milestone is still available > a landmark > a refining building of any type > a barn; the leftmost among equals."
+            )
+        ),
+        L(
+            N_(
+                "Put 1 coin from the supply (not from the favour tile) on every blueprint he skipped, add his blueprint at the right of his building queue and refill the offer as usual."
+            )
+        ),
         L(N_("If there were coins on the blueprint he took, put them away: he gains 1 point instead.")),
     ]
     if not pending["secondary"]:
@@ -196,7 +245,13 @@ def _ask_building_kind(state, q, pending, n, favour):
 
 def _ask_building_pay(state, q, pending, n, favour):
     q["label"] = L(N_("Botrik pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[pending["kind"]]))
-    q["help"] = [L(N_("He takes resources in this order: his own quality resources > his own refined resources > those nearest the tile from which the action was started."))]
+    q["help"] = [
+        L(
+            N_(
+                "He takes resources in this order: his own quality resources > his own refined resources > those nearest the tile from which the action was started."
+            )
+        )
+    ]
 
 
 def _ask_avoid_roads(state, q, pending, n, favour):
@@ -212,7 +267,11 @@ def _ask_avoid_landmarks(state, q, pending, n, favour):
 
 
 def _ask_network(state, q, pending, n, favour):
-    q["label"] = L(N_("Placing the building, 3 of 3: among the places left, is there one next to a road network with none of your roads, where at least one edge matches (road to road, forest to forest or mountain to mountain)?"))
+    q["label"] = L(
+        N_(
+            "Placing the building, 3 of 3: among the places left, is there one next to a road network with none of your roads, where at least one edge matches (road to road, forest to forest or mountain to mountain)?"
+        )
+    )
     q["fields"] = [ANSWER]
 
 
@@ -221,13 +280,19 @@ def _ask_place_building(state, q, pending, n, favour):
     q["label"] = L(N_("Place the %(kind)s:"), kind=L(data.KIND_NAMES[pending["kind"]]))
     q["help"] = [
         L(N_("only where it does not connect to your roads;")) if answers["avoid_roads"] else L(N_("it may connect to your roads (every place does);")),
-        L(N_("only where it does not connect to your landmarks;")) if answers["avoid_landmarks"] else L(N_("it may connect to your landmarks (every place left does);")),
+        L(N_("only where it does not connect to your landmarks;"))
+        if answers["avoid_landmarks"]
+        else L(N_("it may connect to your landmarks (every place left does);")),
     ]
     if answers["network"]:
         q["help"].append(L(N_("next to the longest road network without your roads where an edge matches;")))
     q["help"] += [
         L(N_("then next to the tile nearest the church; if several places are still left, you choose;")),
-        L(N_("turn it so that road meets road if possible, otherwise forest meets forest or mountain meets mountain; forest against mountain only as a last resort; always matching as many edges as possible.")),
+        L(
+            N_(
+                "turn it so that road meets road if possible, otherwise forest meets forest or mountain meets mountain; forest against mountain only as a last resort; always matching as many edges as possible."
+            )
+        ),
     ]
     q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
 
@@ -265,7 +330,15 @@ def _ask_score(state, q, pending, n, favour):
     q["label"] = L(N_("His bonuses for the landmark he built?")) if landmark else labels[what]
     q["help"] = [BONUS_HELP, L(N_("Example: two of his own quality resources give 2 + 1 points each: enter bonuses 2 2 and 2 bonuses with coins."))]
     if landmark:
-        q["help"].append(L(NP_("His landmark is worth %(num)d point at the end of the game whatever its conditions; the app adds it then, so the tile's own points are not entered now.", "His landmark is worth %(num)d points at the end of the game whatever its conditions; the app adds them then, so the tile's own points are not entered now."), num=landmark_points(state["modifiers"])))
+        q["help"].append(
+            L(
+                NP_(
+                    "His landmark is worth %(num)d point at the end of the game whatever its conditions; the app adds it then, so the tile's own points are not entered now.",
+                    "His landmark is worth %(num)d points at the end of the game whatever its conditions; the app adds them then, so the tile's own points are not entered now.",
+                ),
+                num=landmark_points(state["modifiers"]),
+            )
+        )
     elif what == "building":
         q["help"].append(L(N_("Then he takes the points of the new tile and the milestone of a refining building if it is still available.")))
     q["fields"] = [SCORE_FIELD_SPECS[name]() for name in score_fields(state, pending)]
@@ -285,8 +358,18 @@ def _ask_final(state, q, pending, n, favour):
     end = state["end"]
     q["label"] = L(N_("Final scoring: enter what the normal rules give Botrik, and your own score."))
     q["help"] = [
-        L(NP_("His %(num)d landmark is worth %(each)s: the app adds it.", "His %(num)d landmarks are worth %(each)s each: the app adds them."), num=state["landmarks"], each=counted("point", landmark_points(state["modifiers"]))),
-        L(NP_("He has %(num)d coin on the favour tile: score it as the normal rules score coins.", "He has %(num)d coins on the favour tile: score them as the normal rules score coins."), num=favour["coins"]),
+        L(
+            NP_("His %(num)d landmark is worth %(each)s: the app adds it.", "His %(num)d landmarks are worth %(each)s each: the app adds them."),
+            num=state["landmarks"],
+            each=counted("point", landmark_points(state["modifiers"])),
+        ),
+        L(
+            NP_(
+                "He has %(num)d coin on the favour tile: score it as the normal rules score coins.",
+                "He has %(num)d coins on the favour tile: score them as the normal rules score coins.",
+            ),
+            num=favour["coins"],
+        ),
         *award_verdicts(state, end.get("your_sales"), end.get("your_deliveries")),
     ]
     q["fields"] = [
@@ -334,10 +417,19 @@ def checklist(state: dict) -> list:
         L(N_("Set up as for two players; Botrik is the second player and plays the colour of his discs: %(colour)s."), colour=disc_name(c["botrik"])),
         L(N_("No donkeys for Botrik: put none on the church for him and return his donkeys to the box.")),
         L(N_("You are the start player: take 3 coins.")),
-        L(NP_("Botrik's %(num)d coin lies on the favour tile: the app keeps it, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag.",
-              "Botrik's %(num)d coins lie on the favour tile: the app keeps them, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag."),
-          num=0 if mods["harder_start"] else data.FAVOUR_START_COINS),
-        L(N_("Put aside the action discs: %(four)s × 4, %(three)s × 3 and Botrik's %(botrik)s × 2; they are used for nothing else."), four=disc_name(c["four"]), three=disc_name(c["three"]), botrik=disc_name(c["botrik"])),
+        L(
+            NP_(
+                "Botrik's %(num)d coin lies on the favour tile: the app keeps it, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag.",
+                "Botrik's %(num)d coins lie on the favour tile: the app keeps them, and it replaces his action board, the 5 action tokens, the favour tile and the disc bag.",
+            ),
+            num=0 if mods["harder_start"] else data.FAVOUR_START_COINS,
+        ),
+        L(
+            N_("Put aside the action discs: %(four)s × 4, %(three)s × 3 and Botrik's %(botrik)s × 2; they are used for nothing else."),
+            four=disc_name(c["four"]),
+            three=disc_name(c["three"]),
+            botrik=disc_name(c["botrik"]),
+        ),
     ]
     if mods["easier_donkeys"]:
         items.append(L(N_("Easier game: put two of your donkeys on the church.")))
@@ -347,7 +439,7 @@ def checklist(state: dict) -> list:
 
 
 def advice(state: dict) -> list:
-    """"Nedoporučuje se používat všechny modifikátory z jedné kategorie!" (advice, not a rule)"""
+    """ "Nedoporučuje se používat všechny modifikátory z jedné kategorie!" (advice, not a rule)"""
     mods, out = state["modifiers"], []
     if all(mods[k] for k in data.EASIER):
         out.append(L(N_("You chose all the easier modifiers; the rulebook advises against taking all of one kind.")))
@@ -380,12 +472,14 @@ def view(state, seat=None, profile=None) -> dict:
     board = state["board"]
     row = []
     for i, token in enumerate(state["row"]):
-        row.append({
-            "token": token,
-            "label": token_name(token),
-            "disc": board[i] if i < len(board) else None,
-            "dots": data.BOARD_DOTS[i] if i < len(board) else None,
-        })
+        row.append(
+            {
+                "token": token,
+                "label": token_name(token),
+                "disc": board[i] if i < len(board) else None,
+                "dots": data.BOARD_DOTS[i] if i < len(board) else None,
+            }
+        )
     bag_counts = {c: state["bag"].count(c) for c in board}
     turn = state["turn"]
     return {
@@ -407,11 +501,12 @@ def view(state, seat=None, profile=None) -> dict:
             "total": botrik_total(state),
             "breakdown": botrik_breakdown(state),
             "entries": [
-                {"turn": e["turn"], "villager": e["villager"], "kind": e["kind"], "points": e["points"], "formula": e["formula"]}
-                for e in state["score"]
+                {"turn": e["turn"], "villager": e["villager"], "kind": e["kind"], "points": e["points"], "formula": e["formula"]} for e in state["score"]
             ],
         },
-        "turn": None if not turn else {
+        "turn": None
+        if not turn
+        else {
             "number": turn["number"],
             "villager": turn["villager"],
             "villagers": turn["villagers"],
@@ -462,7 +557,7 @@ def pending_token(state: dict) -> str | None:
 
 
 def winner(state: dict) -> str | None:
-    """"player" or "botrik" once the game is over ("Pokud jste získal více bodů než Botrik, vyhrál jste!")."""
+    """ "player" or "botrik" once the game is over ("Pokud jste získal více bodů než Botrik, vyhrál jste!")."""
     if state["phase"] != "over":
         return None
     return "player" if state["end"]["your_score"] > botrik_total(state) else "botrik"

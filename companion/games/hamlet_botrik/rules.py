@@ -9,6 +9,7 @@ The state is a small question machine: ``state["pending"]`` is the one question 
 every action answers it. Botrik's turn is walked villager by villager, because the rulebook says
 "Pro každého z vesničanů musí Botrik vždy znovu rozhodnout, kterou akci s ním provede."
 """
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -66,14 +67,22 @@ def _ready(state, params, rng):
     """
     _expect(state, "ready")
     if params.get("blueprints") is None:
-        raise RuleError(N_("How many blueprints does Botrik start with? Count the blueprint tiles in his building queue on the table and tap that number (0 if there are none)."))
+        raise RuleError(
+            N_(
+                "How many blueprints does Botrik start with? Count the blueprint tiles in his building queue on the table and tap that number (0 if there are none)."
+            )
+        )
     if state["modifiers"]["harder_start"] and params["villagers"] != data.HARDER_START_VILLAGERS:
         raise RuleError(N_("Harder game: Botrik starts with 2 villagers."))
     state["villagers"] = params["villagers"]
     state["blueprints"] = params["blueprints"]
     state["phase"] = "player"
     _ask(state, "player")
-    return Label(N_("Set-up done: Botrik has %(villagers)s and %(blueprints)s."), villagers=counted("villager", state["villagers"]), blueprints=counted("blueprint", state["blueprints"]))
+    return Label(
+        N_("Set-up done: Botrik has %(villagers)s and %(blueprints)s."),
+        villagers=counted("villager", state["villagers"]),
+        blueprints=counted("blueprint", state["blueprints"]),
+    )
 
 
 def _botrik_turn(state, params, rng):
@@ -271,7 +280,10 @@ def _score(state, params, rng):
         raise RuleError(N_("Enter the points printed on it (0 only if it shows none): a blank answer is not counted as 0."))
     if "milestone" in fields and params.get("milestone") is None:
         raise RuleError(N_("Enter the points of the milestone he takes: a blank answer is not counted as 0."))
-    val = {name: (params.get(name) or (0 if name != "bonuses" else [])) if name in fields else (0 if name != "bonuses" else []) for name in ("points", "milestone", "bonuses", "coin_bonuses", "coin_cost")}
+    val = {
+        name: (params.get(name) or (0 if name != "bonuses" else [])) if name in fields else (0 if name != "bonuses" else [])
+        for name in ("points", "milestone", "bonuses", "coin_bonuses", "coin_cost")
+    }
     if val["coin_bonuses"] > len(val["bonuses"]):
         raise RuleError(N_("More bonuses with coins (%(coins)d) than bonuses entered (%(n)d)."), coins=val["coin_bonuses"], n=len(val["bonuses"]))
     total, formula = bonus_formula(val["points"], val["milestone"], val["bonuses"], val["coin_bonuses"])
@@ -281,7 +293,11 @@ def _score(state, params, rng):
     if what == "end_sale":
         state["end"]["end_sale"] = total
         _next_end_step(state)
-        return Label(NP_("Botrik sells his remaining refined resources: %(formula)s point", "Botrik sells his remaining refined resources: %(formula)s points"), formula=formula, num=total)
+        return Label(
+            NP_("Botrik sells his remaining refined resources: %(formula)s point", "Botrik sells his remaining refined resources: %(formula)s points"),
+            formula=formula,
+            num=total,
+        )
     _trail(state, L(N_("scores %(formula)s"), formula=formula))
     if val["coin_cost"]:
         _unpaid(state, val["coin_cost"])
@@ -324,7 +340,7 @@ def _final(state, params, rng):
 
 
 def _end_game(state, params, rng):
-    """"Konec hry se spustí běžným způsobem." The player says when; Botrik's open turn is dropped."""
+    """ "Konec hry se spustí běžným způsobem." The player says when; Botrik's open turn is dropped."""
     if state["phase"] not in ("player", "botrik"):
         raise RuleError(N_("The game cannot end now."))
     turn = state["turn"]
@@ -383,9 +399,14 @@ def _correct(state, params, rng):
     state["landmarks"] = params["landmarks"]
     state["favour"] = {"coins": params["favour_coins"], "face_up": params["face_up"] == "yes"}
     state["row"] = corrected_row(state["row"], state["roads"], params)
-    return Label(N_("Corrected: %(villagers)s, %(blueprints)s, %(roads)s, %(landmarks)s, %(coins)s on the favour tile."),
-                 villagers=counted("villager", state["villagers"]), blueprints=counted("blueprint", state["blueprints"]), roads=counted("road", state["roads"]),
-                 landmarks=counted("landmark", state["landmarks"]), coins=counted("coin", params["favour_coins"]))
+    return Label(
+        N_("Corrected: %(villagers)s, %(blueprints)s, %(roads)s, %(landmarks)s, %(coins)s on the favour tile."),
+        villagers=counted("villager", state["villagers"]),
+        blueprints=counted("blueprint", state["blueprints"]),
+        roads=counted("road", state["roads"]),
+        landmarks=counted("landmark", state["landmarks"]),
+        coins=counted("coin", params["favour_coins"]),
+    )
 
 
 HANDLERS = {
@@ -426,5 +447,5 @@ def _progress_label(state: dict, mark) -> Label:
         return Label(N_("Botrik's turn %(turn)d: %(trail)s"), turn=turn["number"], trail=chain(turn["trail"]))
     if len(turn["acted"]) > mark[1]:
         return as_label(turn["acted"][mark[1]])
-    new = turn["trail"][mark[2]:] or turn["trail"]  # an instruction carried out adds nothing: repeat the story
+    new = turn["trail"][mark[2] :] or turn["trail"]  # an instruction carried out adds nothing: repeat the story
     return Label(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(new))

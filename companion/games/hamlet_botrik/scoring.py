@@ -1,4 +1,5 @@
 """Botrik's score: each entry as the table entered it, the breakdown, the final comparison."""
+
 from __future__ import annotations
 
 from ..base import N_

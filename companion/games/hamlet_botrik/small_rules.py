@@ -1,4 +1,5 @@
 """Botrik's small pure rules: what he cannot do without asking, where a disc leads, what his points and awards are."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_
@@ -9,7 +10,7 @@ from .core import L
 
 
 def landmark_points(mods: dict) -> int:
-    """"Každá jeho památka má hodnotu 3 body"; easier "pouze 1 bod", harder "5 bodů"."""
+    """ "Každá jeho památka má hodnotu 3 body"; easier "pouze 1 bod", harder "5 bodů"."""
     if mods.get("easier_landmarks"):
         return data.EASIER_LANDMARK_POINTS
     if mods.get("harder_landmarks"):
@@ -47,7 +48,7 @@ def cascade(row: list, board: list, colour: str) -> list:
 
 
 def move_to_end(row: list, token: str) -> list:
-    """"Přesuňte žeton prováděné akce na konec řady ... a posuňte všechny ostatní žetony doleva." """
+    """ "Přesuňte žeton prováděné akce na konec řady ... a posuňte všechny ostatní žetony doleva." """
     return [t for t in row if t != token] + [token]
 
 
@@ -86,19 +87,69 @@ def award_verdicts(state: dict, your_sales: int | None, your_deliveries: int | N
     if mods["harder_merchant"] and your_sales is not None:
         his = state["market_sales"]
         if your_sales == his:
-            out.append(L(NP_("Merchant: a tie at %(num)d sale goes to Botrik; the points are not split.", "Merchant: a tie at %(num)d sales goes to Botrik; the points are not split."), num=his))
+            out.append(
+                L(
+                    NP_(
+                        "Merchant: a tie at %(num)d sale goes to Botrik; the points are not split.",
+                        "Merchant: a tie at %(num)d sales goes to Botrik; the points are not split.",
+                    ),
+                    num=his,
+                )
+            )
         elif your_sales > his and your_sales >= data.MERCHANT_MIN_SALES:
-            out.append(L(NP_("Merchant: you may take it (%(num)d sale against his %(his)d).", "Merchant: you may take it (%(num)d sales against his %(his)d)."), num=your_sales, his=his))
+            out.append(
+                L(
+                    NP_("Merchant: you may take it (%(num)d sale against his %(his)d).", "Merchant: you may take it (%(num)d sales against his %(his)d)."),
+                    num=your_sales,
+                    his=his,
+                )
+            )
         else:
-            out.append(L(NP_("Merchant: you cannot take it (%(num)d sale against his %(his)d; you need more than him and at least %(min)d).", "Merchant: you cannot take it (%(num)d sales against his %(his)d; you need more than him and at least %(min)d)."), num=your_sales, his=his, min=data.MERCHANT_MIN_SALES))
+            out.append(
+                L(
+                    NP_(
+                        "Merchant: you cannot take it (%(num)d sale against his %(his)d; you need more than him and at least %(min)d).",
+                        "Merchant: you cannot take it (%(num)d sales against his %(his)d; you need more than him and at least %(min)d).",
+                    ),
+                    num=your_sales,
+                    his=his,
+                    min=data.MERCHANT_MIN_SALES,
+                )
+            )
     if mods["harder_chaplain"] and your_deliveries is not None:
         his = state["church_deliveries"]
         if your_deliveries == his:
-            out.append(L(NP_("Chaplain: a tie at %(num)d delivery goes to Botrik; the points are not split.", "Chaplain: a tie at %(num)d deliveries goes to Botrik; the points are not split."), num=his))
+            out.append(
+                L(
+                    NP_(
+                        "Chaplain: a tie at %(num)d delivery goes to Botrik; the points are not split.",
+                        "Chaplain: a tie at %(num)d deliveries goes to Botrik; the points are not split.",
+                    ),
+                    num=his,
+                )
+            )
         elif your_deliveries > his:
-            out.append(L(NP_("Chaplain: you may take it (%(num)d delivery against his %(his)d).", "Chaplain: you may take it (%(num)d deliveries against his %(his)d)."), num=your_deliveries, his=his))
+            out.append(
+                L(
+                    NP_(
+                        "Chaplain: you may take it (%(num)d delivery against his %(his)d).",
+                        "Chaplain: you may take it (%(num)d deliveries against his %(his)d).",
+                    ),
+                    num=your_deliveries,
+                    his=his,
+                )
+            )
         else:
-            out.append(L(NP_("Chaplain: you cannot take it (%(num)d delivery against his %(his)d; you need more than him).", "Chaplain: you cannot take it (%(num)d deliveries against his %(his)d; you need more than him)."), num=your_deliveries, his=his))
+            out.append(
+                L(
+                    NP_(
+                        "Chaplain: you cannot take it (%(num)d delivery against his %(his)d; you need more than him).",
+                        "Chaplain: you cannot take it (%(num)d deliveries against his %(his)d; you need more than him).",
+                    ),
+                    num=your_deliveries,
+                    his=his,
+                )
+            )
     return out
 
 

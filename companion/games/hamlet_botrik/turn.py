@@ -1,4 +1,5 @@
 """Botrik's turn as a question machine: one question pending, villager by villager, disc by disc."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, RuleError
@@ -49,7 +50,7 @@ def _add_score(state: dict, kind: str, points: int, formula: str) -> None:
 
 
 def _first_action(state: dict) -> bool:
-    """"... v rámci první akce ve svém tahu": the first villager's decision of the turn."""
+    """ "... v rámci první akce ve svém tahu": the first villager's decision of the turn."""
     return state["turn"]["villager"] == 1
 
 
@@ -149,7 +150,7 @@ def _finish_villager(state: dict) -> dict:
 
 
 def draw_disc(state: dict, rng):
-    """"Vylosujete disk akce z pytlíku": one recorded rng draw at the moment of the action.
+    """ "Vylosujete disk akce z pytlíku": one recorded rng draw at the moment of the action.
 
     Drawn discs stay out until the bag is empty, so each cycle of six draws is without replacement.
     """
@@ -159,7 +160,7 @@ def draw_disc(state: dict, rng):
 
 
 def refill_bag(state: dict) -> bool:
-    """"Pokud je pytlík/miska na losování po Botrikově akci prázdný: Vraťte všech 6 vytažených disků
+    """ "Pokud je pytlík/miska na losování po Botrikově akci prázdný: Vraťte všech 6 vytažených disků
     zpět ... Je-li dílek přízně lícem dolů, otočte jej lícem nahoru. Na dílek přízně (ať už byl právě
     otočen lícem nahoru, nebo již lícem nahoru byl) umístěte 1 zlaták." """
     if state["bag"]:

@@ -1,4 +1,5 @@
 """Score pad: a scorer for any game, and the proof that the table core works end to end."""
+
 from ..base import N_, Bool, Game, Option
 from . import rules
 

@@ -5,6 +5,7 @@ state is that grid (``sums[round - 1][seat]``: what the cell holds, ``None`` whi
 written in it), not the entries that filled it: each entry, with its note, is an event of the
 table's log, so the state does not grow with the number of entries, only with the rounds.
 """
+
 from __future__ import annotations
 
 from ..base import N_, Int, Label, Legal, Moves, RuleError, Text
@@ -116,7 +117,6 @@ def reopen(state, params, seat, profile, rng):
         raise RuleError(N_("The game is still running."))
     state["finished"] = False
     return state, Label(N_("Game reopened"))
-
 
 
 def legal(state, seat, profile=None) -> list[Legal]:

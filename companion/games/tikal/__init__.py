@@ -4,13 +4,16 @@ The tiles, the pieces and the stones stay on the table; the app keeps what peopl
 action points and limits, level tiles left, pieces at each temple, treasures and the score track.
 See docs/games/tikal.md for the model and every reading of the rulebook.
 """
+
 from ..base import N_, Bool, Choice, Game, Int, IntList, Option, ProfileValue
 from . import data, rules, scoring, view
 
 GAME = Game(
     slug="tikal",
     name=N_("Tikal"),
-    description=N_("Expeditions in the jungle: the app counts the 10 action points, the landscape stacks, the temple levels, majorities, treasure sets and every scoring round."),
+    description=N_(
+        "Expeditions in the jungle: the app counts the 10 action points, the landscape stacks, the temple levels, majorities, treasure sets and every scoring round."
+    ),
     min_players=2,
     max_players=4,
     # "ve čtyřech barvách (bílá, černá, oranžová a červená)"
@@ -21,20 +24,47 @@ GAME = Game(
     legal=rules.legal,
     to_act=rules.to_act,
     options=(
-        Option("advanced", N_("Advanced rules (auction)"), Bool(label=N_("Advanced rules (auction)")), False,
-               N_("Score markers start at 20; as many tiles are shown as there are players, and each turn is auctioned.")),
-        Option("treasures", N_("Treasure tokens"), Choice(("app", "physical"), required=False), "app",
-               N_("app: the app is the face-down pile and says what was dug; physical: the table keeps the tokens and taps the kind dug.")),
-        Option("start_player", N_("Oldest player (starts)"), Int(1, 4, required=False), 1,
-               N_("Seat number of the oldest player, who starts.")),
+        Option(
+            "advanced",
+            N_("Advanced rules (auction)"),
+            Bool(label=N_("Advanced rules (auction)")),
+            False,
+            N_("Score markers start at 20; as many tiles are shown as there are players, and each turn is auctioned."),
+        ),
+        Option(
+            "treasures",
+            N_("Treasure tokens"),
+            Choice(("app", "physical"), required=False),
+            "app",
+            N_("app: the app is the face-down pile and says what was dug; physical: the table keeps the tokens and taps the kind dug."),
+        ),
+        Option("start_player", N_("Oldest player (starts)"), Int(1, 4, required=False), 1, N_("Seat number of the oldest player, who starts.")),
     ),
     profile=(
-        ProfileValue("stack_sizes", N_("Landscape tiles in stacks A to G"), IntList(1, 20, 7, 7), data.STACK_SIZES,
-                     N_("FACTS.md (M): A 6, B 6, C 5, D 5, E 5, F 5, G 4; volcanoes in B, D, F"), False),
-        ProfileValue("level_tiles", N_("Temple level tiles of values 2 to 10"), IntList(0, 20, 9, 9), data.LEVEL_TILES,
-                     N_("Rulebook and FACTS.md (R): 3×2, 6×3, 9×4, 11×5, 8×6, 5×7, 3×8, 2×9, 1×10"), True),
-        ProfileValue("start_temples", N_("Values of the temples printed on the board"), IntList(1, 10, 0, 4), data.START_TEMPLES,
-                     N_("Rulebook: two temples (R); value 1 each (FACTS.md, M)"), False),
+        ProfileValue(
+            "stack_sizes",
+            N_("Landscape tiles in stacks A to G"),
+            IntList(1, 20, 7, 7),
+            data.STACK_SIZES,
+            N_("FACTS.md (M): A 6, B 6, C 5, D 5, E 5, F 5, G 4; volcanoes in B, D, F"),
+            False,
+        ),
+        ProfileValue(
+            "level_tiles",
+            N_("Temple level tiles of values 2 to 10"),
+            IntList(0, 20, 9, 9),
+            data.LEVEL_TILES,
+            N_("Rulebook and FACTS.md (R): 3×2, 6×3, 9×4, 11×5, 8×6, 5×7, 3×8, 2×9, 1×10"),
+            True,
+        ),
+        ProfileValue(
+            "start_temples",
+            N_("Values of the temples printed on the board"),
+            IntList(1, 10, 0, 4),
+            data.START_TEMPLES,
+            N_("Rulebook: two temples (R); value 1 each (FACTS.md, M)"),
+            False,
+        ),
     ),
     setup=rules.setup,
     prompt=rules.prompt,

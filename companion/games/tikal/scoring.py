@@ -4,6 +4,7 @@
 poklady ležící před ním (dvojice stejných pokladů je za 3 body, trojice za 6 bodů, samostatné poklady
 po 1 bodu)"
 """
+
 from __future__ import annotations
 
 from ..base import N_, Label

@@ -1,4 +1,5 @@
 """Tinners' Trail, phase 3: the time track, the nine actions and the mine auctions."""
+
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
@@ -16,8 +17,7 @@ def active_seat(state):
     for seat in state["order"]:
         if seat is not None and not state["players"][seat]["passed"]:
             return seat
-    waiting = [(p["time"], p["arrived"], seat) for seat, p in enumerate(state["players"])
-               if not p["passed"] and p["arrived"] is not None]
+    waiting = [(p["time"], p["arrived"], seat) for seat, p in enumerate(state["players"]) if not p["passed"] and p["arrived"] is not None]
     return min(waiting)[2] if waiting else None
 
 
@@ -36,8 +36,7 @@ def move_token(state, seat, steps):
 def column_row(state, seat):
     """Row (0 = top) of a token in its column, by order of arrival."""
     player = state["players"][seat]
-    same = sorted(p["arrived"] for p in state["players"]
-                  if not p["passed"] and p["arrived"] is not None and p["time"] == player["time"])
+    same = sorted(p["arrived"] for p in state["players"] if not p["passed"] and p["arrived"] is not None and p["time"] == player["time"])
     return same.index(player["arrived"])
 
 
@@ -72,8 +71,7 @@ def menu(state, seat):
             reason = Label(N_("Not enough time (%(left)d left)."), left=left)
         else:
             reason = _cannot(state, seat, action, player, regions)
-        rows.append({"action": action, "time": time, "enabled": reason is None,
-                     "reason": reason.to_json() if reason else None})
+        rows.append({"action": action, "time": time, "enabled": reason is None, "reason": reason.to_json() if reason else None})
     return rows
 
 
@@ -148,8 +146,14 @@ def build_mine(state, seat, params):
         raise RuleError(N_("%(name)s has only £%(money)d."), name=name_of(state, seat), money=state["players"][seat]["money"])
     n = len(state["players"])
     clockwise = [(seat + i) % n for i in range(1, n)]
-    state["auction"] = {"region": name, "opener": seat, "bid": bid, "leader": seat,
-                        "bidders": [seat] + [s for s in clockwise if may_bid(state, s)], "turn": None}
+    state["auction"] = {
+        "region": name,
+        "opener": seat,
+        "bid": bid,
+        "leader": seat,
+        "bidders": [seat] + [s for s in clockwise if may_bid(state, s)],
+        "turn": None,
+    }
     advance_auction(state, seat)
     label = Label(N_("%(name)s opens the auction for %(region)s at £%(bid)d"), name=name_of(state, seat), region=name, bid=bid)
     return state, label
@@ -161,16 +165,14 @@ def may_bid(state, seat):
     peníze, se dražby nemůže účastnit.' A bidder must also have a mine left to build."""
     p = state["players"][seat]
     b = state["board"]
-    return (not p["passed"] and b["time_per_round"] - p["time"] >= bd.action_time(b, "build_mine")
-            and p["money"] >= 1 and p["mines_left"] > 0)
+    return not p["passed"] and b["time_per_round"] - p["time"] >= bd.action_time(b, "build_mine") and p["money"] >= 1 and p["mines_left"] > 0
 
 
 def advance_auction(state, after):
     """'Dražba se provádí po směru pohybu hodinových ručiček, až zůstane jenom jeden hráč se svou
     nabídkou.' Who cannot top the bid with their money drops out at once."""
     auction = state["auction"]
-    auction["bidders"] = [s for s in auction["bidders"]
-                          if s == auction["leader"] or state["players"][s]["money"] > auction["bid"]]
+    auction["bidders"] = [s for s in auction["bidders"] if s == auction["leader"] or state["players"][s]["money"] > auction["bid"]]
     auction["turn"] = None
     if len(auction["bidders"]) == 1:
         return
@@ -245,8 +247,16 @@ def mine(state, seat, params):
     state["players"][seat]["tin"] += tin
     state["players"][seat]["copper"] += copper
     spend(state, seat, "mine")
-    return state, Label(N_("%(name)s mines %(tin)d tin and %(copper)d copper in %(region)s for %(count)d × £%(water)d = £%(cost)d; one water added"),
-                        name=name_of(state, seat), tin=tin, copper=copper, region=name, count=count, water=water, cost=cost)
+    return state, Label(
+        N_("%(name)s mines %(tin)d tin and %(copper)d copper in %(region)s for %(count)d × £%(water)d = £%(cost)d; one water added"),
+        name=name_of(state, seat),
+        tin=tin,
+        copper=copper,
+        region=name,
+        count=count,
+        water=water,
+        cost=cost,
+    )
 
 
 def port(state, seat, params):
@@ -305,8 +315,9 @@ def adit(state, seat, params):
         region["copper"] += 1
         changed.append(name)
     spend(state, seat, "adit")
-    return state, Label(N_("%(name)s digs an adit between %(a)s and %(b)s (ore added in %(n)d of them)"),
-                        name=name_of(state, seat), a=pair[0], b=pair[1], n=len(changed))
+    return state, Label(
+        N_("%(name)s digs an adit between %(a)s and %(b)s (ore added in %(n)d of them)"), name=name_of(state, seat), a=pair[0], b=pair[1], n=len(changed)
+    )
 
 
 def train(state, seat, params):
@@ -329,8 +340,13 @@ def train(state, seat, params):
     here = bd.remove_water(region, bd.TRAIN_WATER_HERE)
     around = sum(bd.remove_water(state["regions"][other], bd.TRAIN_WATER_NEXT_DOOR) for other in next_door)
     spend(state, seat, "train")
-    return state, Label(N_("%(name)s builds a train in %(region)s; %(here)d water removed there and %(around)d next door"),
-                        name=name_of(state, seat), region=name, here=here, around=around)
+    return state, Label(
+        N_("%(name)s builds a train in %(region)s; %(here)d water removed there and %(around)d next door"),
+        name=name_of(state, seat),
+        region=name,
+        here=here,
+        around=around,
+    )
 
 
 def pumps(state, seat, params):
@@ -349,8 +365,9 @@ def pumps(state, seat, params):
             raise RuleError(N_("%(region)s has no water left to pump."), region=name)
     state["display"]["pumps"].remove(stack)
     spend(state, seat, "pumps")
-    return state, Label(N_("%(name)s takes the steam pump stack (pumps: %(n)d) and removes %(removed)d water"),
-                        name=name_of(state, seat), n=stack, removed=len(targets))
+    return state, Label(
+        N_("%(name)s takes the steam pump stack (pumps: %(n)d) and removes %(removed)d water"), name=name_of(state, seat), n=stack, removed=len(targets)
+    )
 
 
 def pasties(state, seat):
@@ -422,9 +439,20 @@ def discover(state, params, rng):
     region = state["regions"][name]
     region.update(tin=got["tin"], copper=got["copper"], water=got["water"], seeded=True)
     state["pending_seed"] = None
-    label = Label(N_("%(region)s: dice %(dtin)d tin, %(dcopper)d copper, %(dwater)d water; adits: %(adits)d, trains next door: %(trains)d; it now holds %(tin)d tin, %(copper)d copper, %(water)d water"),
-                  region=name, dtin=tin, dcopper=copper, dwater=water, adits=got["adits"], trains=got["trains_next_door"],
-                  tin=got["tin"], copper=got["copper"], water=got["water"])
+    label = Label(
+        N_(
+            "%(region)s: dice %(dtin)d tin, %(dcopper)d copper, %(dwater)d water; adits: %(adits)d, trains next door: %(trains)d; it now holds %(tin)d tin, %(copper)d copper, %(water)d water"
+        ),
+        region=name,
+        dtin=tin,
+        dcopper=copper,
+        dwater=water,
+        adits=got["adits"],
+        trains=got["trains_next_door"],
+        tin=got["tin"],
+        copper=got["copper"],
+        water=got["water"],
+    )
     if pending["reason"] == "explore":
         state["explore"]["queue"].pop(0)
         state["explore"]["done"].append(name)

@@ -4,6 +4,7 @@ The map may be unknown (see ``data.py``). Then regions exist only once the playe
 them (by the name or number they read off the board), and neighbours are learned when a train or
 an adit names them. Everything here is pure: plain dicts in, plain dicts out.
 """
+
 from __future__ import annotations
 
 from ..base import N_, RuleError
@@ -100,8 +101,7 @@ def sync_map(state: dict) -> None:
 
 
 def new_region(coastal: bool) -> dict:
-    return {"tin": 0, "copper": 0, "water": 0, "mine": None, "miner": False, "port": False,
-            "train": False, "coastal": bool(coastal), "seeded": False}
+    return {"tin": 0, "copper": 0, "water": 0, "mine": None, "miner": False, "port": False, "train": False, "coastal": bool(coastal), "seeded": False}
 
 
 def find_region(state: dict, name: str | None) -> str:

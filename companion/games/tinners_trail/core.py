@@ -1,4 +1,5 @@
 """Tinners' Trail: what every phase uses: the ores, money (every change with its reason), names, the dice."""
+
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
@@ -15,8 +16,7 @@ def pay(state, seat, amount, why: Label):
     if player["money"] + amount < 0:
         raise RuleError(N_("%(name)s has only £%(money)d."), name=player["name"], money=player["money"])
     player["money"] += amount
-    state["ledger"].append({"round": state["round"], "seat": seat, "change": amount,
-                            "balance": player["money"], "why": why.to_json()})
+    state["ledger"].append({"round": state["round"], "seat": seat, "change": amount, "balance": player["money"], "why": why.to_json()})
 
 
 def name_of(state, seat):

@@ -1,4 +1,5 @@
 """Tinners' Trail: corrections, for when the physical table and the app disagree (the table wins, and the log says so)."""
+
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
@@ -36,8 +37,9 @@ def fix_player(state, params):
     else:
         player[what] = value
     log_fix(state, params, player["name"], old, value)
-    return state, Label(N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"),
-                        who=player["name"], what=what, old=old, new=value, note=params.get("note") or "")
+    return state, Label(
+        N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=player["name"], what=what, old=old, new=value, note=params.get("note") or ""
+    )
 
 
 def fix_region(state, params):
@@ -57,8 +59,9 @@ def fix_region(state, params):
         region[what] = value
         region["seeded"] = region["seeded"] or value > 0
     log_fix(state, params, name, old, region[what])
-    return state, Label(N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"),
-                        who=name, what=what, old=old, new=region[what], note=params.get("note") or "")
+    return state, Label(
+        N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=name, what=what, old=old, new=region[what], note=params.get("note") or ""
+    )
 
 
 def fix_display(state, params):
@@ -73,8 +76,9 @@ def fix_display(state, params):
         old, new = state["display"][what], value
         state["display"][what] = value
     log_fix(state, params, "display", old, new)
-    return state, Label(N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"),
-                        who="display", what=what, old=old, new=new, note=params.get("note") or "")
+    return state, Label(
+        N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who="display", what=what, old=old, new=new, note=params.get("note") or ""
+    )
 
 
 def fix_price(state, params):
@@ -106,8 +110,9 @@ def fix_vp(state, params):
 
 
 def log_fix(state, params, who, old, new):
-    state["corrections"].append({"round": state["round"], "phase": state["phase"], "who": who,
-                                 "what": params.get("what", ""), "old": old, "new": new, "note": params.get("note") or ""})
+    state["corrections"].append(
+        {"round": state["round"], "phase": state["phase"], "who": who, "what": params.get("what", ""), "old": old, "new": new, "note": params.get("note") or ""}
+    )
 
 
 FIXES = {"fix_player": fix_player, "fix_region": fix_region, "fix_display": fix_display, "fix_price": fix_price, "fix_vp": fix_vp}

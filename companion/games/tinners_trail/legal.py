@@ -7,6 +7,7 @@ seat None. The nine actions reuse ``actions.menu``, which already says why an ac
 taken; the parameters listed are the ones ``rules.apply`` accepts. The corrections (``fix_*``)
 are no move of the game and are not listed.
 """
+
 from __future__ import annotations
 
 from ..base import N_, Label, Legal, RuleError
@@ -102,8 +103,7 @@ def _prices(state):
     """'Hoďte všemi třemi kostkami a spočtěte oka': the dice or their total typed in (or the app
     rolls them), then the price read off the chart where the chart is not known."""
     if state["price_pending"]:
-        return [Legal("set_price", {"level": core.LEVELS}),
-                Legal("roll_price", reason=Label(N_("Enter the price read off the chart first.")))]
+        return [Legal("set_price", {"level": core.LEVELS}), Legal("roll_price", reason=Label(N_("Enter the price read off the chart first.")))]
     totals = tuple([t] for t in range(0, 19))
     out = [Legal("roll_price", {"dice": totals})]
     if all(state["board"].get(k) for k in ("die_tin", "die_copper", "die_water")):
@@ -177,6 +177,7 @@ def _where(test):
     def choices(state, seat, action):
         regions = tuple(sorted(n for n, r in state["regions"].items() if test(r)))
         return [Legal(action, {"region": regions})] if regions else []
+
     return choices
 
 
@@ -185,7 +186,7 @@ def _adit(state, seat, action):
     pairs = actions.free_borders(state)
     if pairs is None:
         names = sorted(state["regions"])
-        pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1:] if [a, b] not in state["adits"]]
+        pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1 :] if [a, b] not in state["adits"]]
     return [Legal(action, {"region": (a,), "other_region": (b,)}) for a, b in pairs]
 
 
@@ -208,7 +209,7 @@ def _pumps(state, seat, action):
     out = [Legal(action, {**blank, "remove_from": ("",), "pump_1": ("", *wet)})]
     soaked = tuple(sorted(n for n, r in state["regions"].items() if r["water"] >= stack))
     if stack > 1 and soaked:
-        out.append(Legal(action, {**blank, "remove_from": ("",), **{key: soaked for key in actions.PUMP_FIELDS[:min(stack, 4)]}}))
+        out.append(Legal(action, {**blank, "remove_from": ("",), **{key: soaked for key in actions.PUMP_FIELDS[: min(stack, 4)]}}))
     return out
 
 
@@ -255,8 +256,10 @@ def _exploration(state):
         return []
     empty = tuple(sorted(n for n, r in state["regions"].items() if bd.is_empty(r)))
     if empty:
-        return [Legal("explore", {"region": empty}),
-                Legal("skip_exploration", reason=Label(N_("%(region)s is still empty and can be explored."), region=empty[0]))]
+        return [
+            Legal("explore", {"region": empty}),
+            Legal("skip_exploration", reason=Label(N_("%(region)s is still empty and can be explored."), region=empty[0])),
+        ]
     return [Legal("skip_exploration")]
 
 

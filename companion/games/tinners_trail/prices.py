@@ -1,4 +1,5 @@
 """Tinners' Trail, phases 1 and 2: the ore prices and the developments on display; each round's start."""
+
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
@@ -63,13 +64,15 @@ def roll_price(state, params, rng):
         raise RuleError(N_("Type in the three dice or their total."))
     total = sum(dice)
     modified, steps = price_steps(state["round"], last_level(state, ore), total)
-    entry = {"ore": ore, "dice": list(dice), "total": total, "modified": modified,
-             "steps": [[lab.to_json(), change] for lab, change in steps]}
+    entry = {"ore": ore, "dice": list(dice), "total": total, "modified": modified, "steps": [[lab.to_json(), change] for lab, change in steps]}
     chart = read_chart(b, ore, modified)
     if chart is None:
         state["price_pending"] = entry
-        msg = (N_("Tin: dice %(total)d, modified total %(modified)d; read the price off the chart") if ore == "tin"
-               else N_("Copper: dice %(total)d, modified total %(modified)d; read the price off the chart"))
+        msg = (
+            N_("Tin: dice %(total)d, modified total %(modified)d; read the price off the chart")
+            if ore == "tin"
+            else N_("Copper: dice %(total)d, modified total %(modified)d; read the price off the chart")
+        )
         return state, Label(msg, total=total, modified=modified)
     price, level, _ = chart
     return set_price_of(state, entry, price, level)
@@ -118,8 +121,7 @@ def developments(state):
     """'Odstraňte všechny zbylé vylepšení z předchozího kola ... Pak naskládejte dostupná vylepšení
     podle předkresleného obrázku pro dané kolo. Připravte do příslušných okének parní čerpadla.'"""
     b, rnd = state["board"], state["round"]
-    state["display"] = {"miners": 0, "ports": 0, "trains": 0, "adits": 0,
-                        "pumps": list(b.get(f"pumps_r{rnd}") or data.PUMP_STACKS[rnd])}
+    state["display"] = {"miners": 0, "ports": 0, "trains": 0, "adits": 0, "pumps": list(b.get(f"pumps_r{rnd}") or data.PUMP_STACKS[rnd])}
     counts = {kind: (b.get(f"display_{kind}") or [None] * 4)[rnd - 1] for kind in data.DEVELOPMENTS}
     if any(v is None for v in counts.values()):
         state["phase"] = "display"  # the table reads the display picture for this round
@@ -146,8 +148,7 @@ def set_display(state, params):
     for kind in data.DEVELOPMENTS:
         state["display"][kind] = params[kind]
     begin_actions(state)
-    return state, Label(N_("On display: miners %(miners)d, ports %(ports)d, trains %(trains)d, adits %(adits)d"),
-                        **{k: params[k] for k in data.DEVELOPMENTS})
+    return state, Label(N_("On display: miners %(miners)d, ports %(ports)d, trains %(trains)d, adits %(adits)d"), **{k: params[k] for k in data.DEVELOPMENTS})
 
 
 # --- Phase 3: actions on the time track --------------------------------------------------------------

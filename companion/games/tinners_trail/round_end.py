@@ -1,4 +1,5 @@
 """Tinners' Trail, phases 4 to 7: the sale, outside investments, exploration and the end of the round."""
+
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
@@ -15,11 +16,30 @@ def sell_ore(state):
     tin_price, copper_price = state["prices"]["tin"]["price"], state["prices"]["copper"]["price"]
     for seat, p in enumerate(state["players"]):
         total = p["tin"] * tin_price + p["copper"] * copper_price
-        state["sales"].append({"round": state["round"], "seat": seat, "tin": p["tin"], "tin_price": tin_price,
-                               "copper": p["copper"], "copper_price": copper_price, "total": total})
+        state["sales"].append(
+            {
+                "round": state["round"],
+                "seat": seat,
+                "tin": p["tin"],
+                "tin_price": tin_price,
+                "copper": p["copper"],
+                "copper_price": copper_price,
+                "total": total,
+            }
+        )
         if total:
-            pay(state, seat, total, Label(N_("Ore sold: %(tin)d tin × £%(tin_price)d + %(copper)d copper × £%(copper_price)d"),
-                                          tin=p["tin"], tin_price=tin_price, copper=p["copper"], copper_price=copper_price))
+            pay(
+                state,
+                seat,
+                total,
+                Label(
+                    N_("Ore sold: %(tin)d tin × £%(tin_price)d + %(copper)d copper × £%(copper_price)d"),
+                    tin=p["tin"],
+                    tin_price=tin_price,
+                    copper=p["copper"],
+                    copper_price=copper_price,
+                ),
+            )
         p["tin"] = p["copper"] = 0
 
 
@@ -79,8 +99,7 @@ def invest(state, params):
     player["cubes_left"] -= 1
     state["investments"].append({"seat": seat, "round": rnd, "cost": cost, "vp": vp})
     next_investor(state, seat)
-    return state, Label(NP_("%(name)s invests £%(cost)d for %(num)d VP", "%(name)s invests £%(cost)d for %(num)d VP"),
-                        name=player["name"], cost=cost, num=vp)
+    return state, Label(NP_("%(name)s invests £%(cost)d for %(num)d VP", "%(name)s invests £%(cost)d for %(num)d VP"), name=player["name"], cost=cost, num=vp)
 
 
 def invest_pass(state):
@@ -94,8 +113,8 @@ def can_invest(state, seat):
     """A cube left and a box of this round's column with room that the player can pay for."""
     player, rnd = state["players"][seat], state["round"]
     return player["cubes_left"] > 0 and any(
-        cost <= player["money"] and cubes_in_box(state, rnd, cost) < CUBES_PER_BOX
-        for cost in state["board"].get("invest_costs") or [])
+        cost <= player["money"] and cubes_in_box(state, rnd, cost) < CUBES_PER_BOX for cost in state["board"].get("invest_costs") or []
+    )
 
 
 def next_investor(state, seat):

@@ -4,6 +4,7 @@ Each ``cs`` is printed in ``shared/rules/tinners-trail.cs.txt`` word for word (c
 tests/test_rule_refs.py); ``labels`` are the message ids of the log lines, prompts and
 breakdown lines it explains, and the table page shows it under a small "rule" link beside them.
 """
+
 from __future__ import annotations
 
 from ..base import N_
@@ -15,10 +16,13 @@ RULES = {
     "price_dice": RuleRef(
         "Nejdříve určete cenu cínu. Hoďte všemi třemi kostkami a spočtěte oka na všech z nich.",
         N_("Each ore's price starts from the total of the three dice, tin first."),
-        (N_("Dice total"),
-         N_("Round %(round)d: roll the three dice for the tin price."), N_("Round %(round)d: roll the three dice for the copper price."),
-         N_("Tin: dice %(total)d, modified total %(modified)d; read the price off the chart"),
-         N_("Copper: dice %(total)d, modified total %(modified)d; read the price off the chart")),
+        (
+            N_("Dice total"),
+            N_("Round %(round)d: roll the three dice for the tin price."),
+            N_("Round %(round)d: roll the three dice for the copper price."),
+            N_("Tin: dice %(total)d, modified total %(modified)d; read the price off the chart"),
+            N_("Copper: dice %(total)d, modified total %(modified)d; read the price off the chart"),
+        ),
     ),
     "price_first": RuleRef(
         "V prvním kole k hozenému počtu ok připočtěte jedna u určení cen obou rud.",
@@ -43,8 +47,10 @@ RULES = {
     "mining_cost": RuleRef(
         "Každou kostičku cínu/mědi, kterou odebere hráč z území, ho stojí tolik £, kolik je v území kostiček vody.",
         N_("Each cube mined costs £1 per water cube in the region."),
-        (N_("%(name)s mines %(tin)d tin and %(copper)d copper in %(region)s for %(count)d × £%(water)d = £%(cost)d; one water added"),
-         N_("Mining in %(region)s: %(count)d × £%(water)d")),
+        (
+            N_("%(name)s mines %(tin)d tin and %(copper)d copper in %(region)s for %(count)d × £%(water)d = £%(cost)d; one water added"),
+            N_("Mining in %(region)s: %(count)d × £%(water)d"),
+        ),
     ),
     "ore_sale": RuleRef(
         "Tabulka cen rudy určuje za kolik £ se prodává kostička cínu a za kolik £ se prodává kostička mědi.",

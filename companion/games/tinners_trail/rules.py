@@ -5,6 +5,7 @@ dispatches on the phase; every money change goes through ``pay`` so the ledger e
 Phases 2 (developments), 4 (sale) and 7 (end of round) need no decision, so they happen inside
 the action that ends the phase before them, and leave their result in the state for the view.
 """
+
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
@@ -27,22 +28,42 @@ def setup(players, options, profile, rng):
     state = {
         "players": [
             {
-                "name": p["name"], "colour": p["colour"], "money": 0, "time": 0, "arrived": None,
-                "passed": False, "mines_left": b["mines_per_player"], "cubes_left": b["cubes_per_player"],
-                "tin": 0, "copper": 0,
+                "name": p["name"],
+                "colour": p["colour"],
+                "money": 0,
+                "time": 0,
+                "arrived": None,
+                "passed": False,
+                "mines_left": b["mines_per_player"],
+                "cubes_left": b["cubes_per_player"],
+                "tin": 0,
+                "copper": 0,
             }
             for p in players
         ],
-        "round": 0, "phase": "setup",
+        "round": 0,
+        "phase": "setup",
         # 'Pro první kolo náhodně určete pořadí hráčů.' One draw shuffles the whole order.
         "order": rng.shuffled(list(range(n))),
         "arrivals": 0,
-        "regions": {}, "adits": [], "borders": [],
+        "regions": {},
+        "adits": [],
+        "borders": [],
         "display": {"miners": 0, "ports": 0, "trains": 0, "adits": 0, "pumps": []},
-        "prices": {"tin": None, "copper": None}, "price_pending": None, "price_history": [],
-        "auction": None, "pending_seed": None, "last_action": None,
-        "invest": None, "investments": [], "box_vp": {},
-        "explore": None, "sales": [], "ledger": [], "corrections": [], "board": b,
+        "prices": {"tin": None, "copper": None},
+        "price_pending": None,
+        "price_history": [],
+        "auction": None,
+        "pending_seed": None,
+        "last_action": None,
+        "invest": None,
+        "investments": [],
+        "box_vp": {},
+        "explore": None,
+        "sales": [],
+        "ledger": [],
+        "corrections": [],
+        "board": b,
     }
     # 'Každý hráč začíná se startovním kapitálem 15£.'
     for seat in range(n):

@@ -1,4 +1,5 @@
 """Tinners' Trail, set-up: seeding the starting regions, naming regions, starting the game."""
+
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
@@ -37,8 +38,15 @@ def seed_region(state, params, rng):
         raise RuleError(N_("Only regions with printed tin or copper are seeded at the start; %(region)s stays empty."), region=name)
     (tin, copper, water), rolled = three_dice(b, rng, [params.get("tin"), params.get("copper"), params.get("water")], name)
     region.update(tin=printed_tin + tin, copper=printed_copper + copper, water=water, seeded=True, coastal=coastal)
-    return state, Label(N_("%(region)s seeded: printed %(ptin)d tin, %(pcopper)d copper; dice %(tin)d tin, %(copper)d copper, %(water)d water"),
-                        region=name, ptin=printed_tin, pcopper=printed_copper, tin=tin, copper=copper, water=water)
+    return state, Label(
+        N_("%(region)s seeded: printed %(ptin)d tin, %(pcopper)d copper; dice %(tin)d tin, %(copper)d copper, %(water)d water"),
+        region=name,
+        ptin=printed_tin,
+        pcopper=printed_copper,
+        tin=tin,
+        copper=copper,
+        water=water,
+    )
 
 
 def add_region(state, params):

@@ -4,6 +4,7 @@ Nothing in Tinners' Trail is secret (money, ore in hand and investments lie open
 so every seat gets the same view. Labels are returned as JSON (``{"msg", "params"}``) so the
 web layer translates them into the viewer's language.
 """
+
 from __future__ import annotations
 
 from ..base import N_, Label
@@ -38,9 +39,13 @@ def current(state, profile=None):
     never changes the stored state."""
     if profile is None:
         return state
-    state = {**state, "board": {**state["board"], **bd.resolve(profile)},
-             "regions": {name: dict(r) for name, r in state["regions"].items()},
-             "adits": [list(pair) for pair in state["adits"]], "borders": [list(pair) for pair in state["borders"]]}
+    state = {
+        **state,
+        "board": {**state["board"], **bd.resolve(profile)},
+        "regions": {name: dict(r) for name, r in state["regions"].items()},
+        "adits": [list(pair) for pair in state["adits"]],
+        "borders": [list(pair) for pair in state["borders"]],
+    }
     bd.sync_map(state)
     return state
 
@@ -67,9 +72,15 @@ def prompt(state, profile=None):
     if phase == "prices":
         pending = state["price_pending"]
         if pending:
-            msg = (N_("Round %(round)d, tin: modified total %(modified)d. Find it in the middle row of the price chart and enter the price and whether it is the bottom or top level.")
-                   if pending["ore"] == "tin" else
-                   N_("Round %(round)d, copper: modified total %(modified)d. Find it in the middle row of the price chart and enter the price and whether it is the bottom or top level."))
+            msg = (
+                N_(
+                    "Round %(round)d, tin: modified total %(modified)d. Find it in the middle row of the price chart and enter the price and whether it is the bottom or top level."
+                )
+                if pending["ore"] == "tin"
+                else N_(
+                    "Round %(round)d, copper: modified total %(modified)d. Find it in the middle row of the price chart and enter the price and whether it is the bottom or top level."
+                )
+            )
             return Label(msg, round=state["round"], modified=pending["modified"])
         if prices.current_ore(state) == "tin":
             return Label(N_("Round %(round)d: roll the three dice for the tin price."), round=state["round"])
@@ -81,9 +92,13 @@ def prompt(state, profile=None):
             return Label(N_("%(region)s was empty: roll the three dice and enter them."), region=state["pending_seed"]["region"])
         auction = state["auction"]
         if auction:
-            return Label(N_("Auction for %(region)s: %(leader)s leads with £%(bid)d. %(name)s: bid more or drop out."),
-                         region=auction["region"], leader=core.name_of(state, auction["leader"]), bid=auction["bid"],
-                         name=core.name_of(state, auction["turn"]))
+            return Label(
+                N_("Auction for %(region)s: %(leader)s leads with £%(bid)d. %(name)s: bid more or drop out."),
+                region=auction["region"],
+                leader=core.name_of(state, auction["leader"]),
+                bid=auction["bid"],
+                name=core.name_of(state, auction["turn"]),
+            )
         seat = actions.active_seat(state)
         player = state["players"][seat]
         if player["time"] >= state["board"]["time_per_round"]:
@@ -93,7 +108,9 @@ def prompt(state, profile=None):
         return Label(N_("%(name)s is active: choose an action."), name=player["name"])
     if phase == "investments":
         seat = state["invest"]["turn"]
-        return Label(N_("%(name)s: make one investment in the round %(round)d column, or stop investing."), name=core.name_of(state, seat), round=state["round"])
+        return Label(
+            N_("%(name)s: make one investment in the round %(round)d column, or stop investing."), name=core.name_of(state, seat), round=state["round"]
+        )
     if phase == "exploration":
         if state["pending_seed"]:
             return Label(N_("%(region)s was empty: roll the three dice and enter them."), region=state["pending_seed"]["region"])
@@ -117,16 +134,19 @@ def scores(state, profile=None):
         ore = sum(r["tin"] + r["copper"] for r in state["regions"].values() if r["mine"] == seat)
         place = order.index(seat) if seat in order else len(order)
         total = sum(by_round.values())
-        rows.append({
-            "seat": seat, "total": total,
-            "breakdown": [[Label(N_("Investments in round %(round)d"), round=r).to_json(), vp] for r, vp in sorted(by_round.items())],
-            "tiebreak": [
-                [Label(N_("Money")).to_json(), player["money"]],
-                [Label(N_("Tin and copper in regions with your mines")).to_json(), ore],
-                [Label(N_("Place on the player order track")).to_json(), place + 1],
-            ],
-            "_key": (-total, -player["money"], -ore, place),
-        })
+        rows.append(
+            {
+                "seat": seat,
+                "total": total,
+                "breakdown": [[Label(N_("Investments in round %(round)d"), round=r).to_json(), vp] for r, vp in sorted(by_round.items())],
+                "tiebreak": [
+                    [Label(N_("Money")).to_json(), player["money"]],
+                    [Label(N_("Tin and copper in regions with your mines")).to_json(), ore],
+                    [Label(N_("Place on the player order track")).to_json(), place + 1],
+                ],
+                "_key": (-total, -player["money"], -ore, place),
+            }
+        )
     rows.sort(key=lambda r: r["_key"])
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
@@ -161,47 +181,74 @@ def view(state, seat=None, profile=None):
     players = []
     for s, p in enumerate(state["players"]):
         on_track = p["arrived"] is not None and not p["passed"]
-        players.append({
-            "seat": s, "name": p["name"], "colour": p["colour"], "money": p["money"],
-            "time": p["time"], "time_left": b["time_per_round"] - p["time"],
-            "row": actions.column_row(state, s) if on_track else None,
-            "on_order_track": s in state["order"], "passed": p["passed"],
-            "mines": sorted(n for n, r in state["regions"].items() if r["mine"] == s),
-            "mines_left": p["mines_left"], "tin": p["tin"], "copper": p["copper"],
-            "cubes_left": p["cubes_left"],
-            "investments": [i for i in state["investments"] if i["seat"] == s],
-            "vp": sum(i["vp"] or 0 for i in state["investments"] if i["seat"] == s),
-        })
+        players.append(
+            {
+                "seat": s,
+                "name": p["name"],
+                "colour": p["colour"],
+                "money": p["money"],
+                "time": p["time"],
+                "time_left": b["time_per_round"] - p["time"],
+                "row": actions.column_row(state, s) if on_track else None,
+                "on_order_track": s in state["order"],
+                "passed": p["passed"],
+                "mines": sorted(n for n, r in state["regions"].items() if r["mine"] == s),
+                "mines_left": p["mines_left"],
+                "tin": p["tin"],
+                "copper": p["copper"],
+                "cubes_left": p["cubes_left"],
+                "investments": [i for i in state["investments"] if i["seat"] == s],
+                "vp": sum(i["vp"] or 0 for i in state["investments"] if i["seat"] == s),
+            }
+        )
     regions = []
     for name, r in sorted(state["regions"].items()):
-        regions.append({"name": name, **r, "capacity": bd.capacity(r), "mining_cost": r["water"],
-                        "empty": bd.is_empty(r), "neighbours": bd.neighbours(state, name),
-                        "adits": sorted(a if b2 == name else b2 for a, b2 in state["adits"] if name in (a, b2))})
+        regions.append(
+            {
+                "name": name,
+                **r,
+                "capacity": bd.capacity(r),
+                "mining_cost": r["water"],
+                "empty": bd.is_empty(r),
+                "neighbours": bd.neighbours(state, name),
+                "adits": sorted(a if b2 == name else b2 for a, b2 in state["adits"] if name in (a, b2)),
+            }
+        )
     last_sale = [s for s in state["sales"] if s["round"] == state["round"]]
     unconfirmed = [row for row in board_status(state) if row["status"] != "printed"]
     out = {
-        "round": state["round"], "phase": state["phase"], "phase_label": Label(PHASE_LABELS[state["phase"]]).to_json(),
+        "round": state["round"],
+        "phase": state["phase"],
+        "phase_label": Label(PHASE_LABELS[state["phase"]]).to_json(),
         "prompt": prompt(state).to_json(),
-        "prices": state["prices"], "price_pending": state["price_pending"],
-        "players": players, "order": state["order"],
+        "prices": state["prices"],
+        "price_pending": state["price_pending"],
+        "players": players,
+        "order": state["order"],
         "active_seat": active,
-        "auction": state["auction"], "pending_seed": state["pending_seed"],
-        "display": state["display"], "pump_stack_next": max(state["display"]["pumps"]) if state["display"]["pumps"] else 0,
-        "regions": regions, "adits": state["adits"],
-        "menu": [], "last_action": state["last_action"],
+        "auction": state["auction"],
+        "pending_seed": state["pending_seed"],
+        "display": state["display"],
+        "pump_stack_next": max(state["display"]["pumps"]) if state["display"]["pumps"] else 0,
+        "regions": regions,
+        "adits": state["adits"],
+        "menu": [],
+        "last_action": state["last_action"],
         "invest_turn": state["invest"]["turn"] if state["invest"] else None,
         "invest_chart": invest_chart(state),
         "explorer": round_end.explorer(state) if state["explore"] else None,
-        "sale": last_sale, "sales": state["sales"],
-        "ledger": state["ledger"], "corrections": state["corrections"],
-        "board": board_status(state), "unconfirmed": [row["key"] for row in unconfirmed],
+        "sale": last_sale,
+        "sales": state["sales"],
+        "ledger": state["ledger"],
+        "corrections": state["corrections"],
+        "board": board_status(state),
+        "unconfirmed": [row["key"] for row in unconfirmed],
         "finished": finished(state),
         "scores": scores(state) if finished(state) else None,
     }
     if state["phase"] == "actions" and active is not None and not state["auction"] and not state["pending_seed"]:
         choices = action_choices(state, active)
-        out["menu"] = [{**row, "label": Label(ACTION_LABELS[row["action"]]).to_json(), **choices.get(row["action"], {})}
-                       for row in actions.menu(state, active)]
+        out["menu"] = [{**row, "label": Label(ACTION_LABELS[row["action"]]).to_json(), **choices.get(row["action"], {})} for row in actions.menu(state, active)]
     out["auction_view"] = auction_view(state)
     out["seed_preview"] = seed_preview(state)
     out["invest_options"] = invest_options(state)
@@ -237,10 +284,20 @@ def action_choices(state, seat):
             most = min(most, player["money"] // r["water"])
         suggest = {first: min(r[first], most)}
         suggest[second] = min(r[second], most - suggest[first])
-        mines.append({"region": name, "tin": r["tin"], "copper": r["copper"], "water": r["water"],
-                      "capacity": cap, "cost_per_cube": r["water"], "most": most,
-                      "costs": [[n, n * r["water"]] for n in range(1, most + 1)],
-                      "suggest_copper": suggest["copper"], "suggest_tin": suggest["tin"]})
+        mines.append(
+            {
+                "region": name,
+                "tin": r["tin"],
+                "copper": r["copper"],
+                "water": r["water"],
+                "capacity": cap,
+                "cost_per_cube": r["water"],
+                "most": most,
+                "costs": [[n, n * r["water"]] for n in range(1, most + 1)],
+                "suggest_copper": suggest["copper"],
+                "suggest_tin": suggest["tin"],
+            }
+        )
     return {
         "build_mine": {"regions": [n for n in names if regions[n]["mine"] is None], "max_bid": player["money"]},
         "mine": {"mines": mines},
@@ -248,8 +305,7 @@ def action_choices(state, seat):
         "miner": {"regions": [n for n in names if not regions[n]["miner"]]},
         "train": {"regions": [n for n in names if not regions[n]["train"]], "others": names},
         "adit": {"regions": names, "pairs": actions.free_borders(state), "dug": state["adits"]},
-        "pumps": {"regions": [n for n in names if regions[n]["water"] > 0],
-                  "stack": max(state["display"]["pumps"]) if state["display"]["pumps"] else 0},
+        "pumps": {"regions": [n for n in names if regions[n]["water"] > 0], "stack": max(state["display"]["pumps"]) if state["display"]["pumps"] else 0},
     }
 
 
@@ -261,9 +317,18 @@ def auction_view(state):
     money = state["players"][auction["turn"]]["money"]
     low = auction["bid"] + 1
     quick = sorted({low + step for step in (0, 1, 2, 3, 5, 10) if low + step <= money})
-    return {"region": auction["region"], "bid": auction["bid"], "leader": auction["leader"], "turn": auction["turn"],
-            "opener": auction["opener"], "bidders": auction["bidders"], "min_bid": low, "max_bid": money, "quick": quick,
-            "region_info": {**state["regions"][auction["region"]], "empty": bd.is_empty(state["regions"][auction["region"]])}}
+    return {
+        "region": auction["region"],
+        "bid": auction["bid"],
+        "leader": auction["leader"],
+        "turn": auction["turn"],
+        "opener": auction["opener"],
+        "bidders": auction["bidders"],
+        "min_bid": low,
+        "max_bid": money,
+        "quick": quick,
+        "region_info": {**state["regions"][auction["region"]], "empty": bd.is_empty(state["regions"][auction["region"]])},
+    }
 
 
 def seed_preview(state):
@@ -272,10 +337,17 @@ def seed_preview(state):
     if not pending:
         return None
     got = bd.discovery(state, pending["region"], 0, 0, 0)
-    return {"region": pending["region"], "reason": pending["reason"], "seat": pending["seat"],
-            "adits": got["adits"], "train_water": got["train_water"], "port_water": got["port_water"],
-            "trains_next_door": got["trains_next_door"], "water_off": got["water_off"],
-            "changes": bool(got["adits"] or got["water_off"])}
+    return {
+        "region": pending["region"],
+        "reason": pending["reason"],
+        "seat": pending["seat"],
+        "adits": got["adits"],
+        "train_water": got["train_water"],
+        "port_water": got["port_water"],
+        "trains_next_door": got["trains_next_door"],
+        "water_off": got["water_off"],
+        "changes": bool(got["adits"] or got["water_off"]),
+    }
 
 
 def invest_options(state):
@@ -295,20 +367,28 @@ def invest_options(state):
             reason = Label(N_("No investment cubes left."))
         elif player["money"] < cost:
             reason = Label(N_("Not enough money (£%(money)d)."), money=player["money"])
-        rows.append({"cost": cost, "vp": round_end.box_vp(state, rnd, cost), "cubes": cubes,
-                     "free": max(0, round_end.CUBES_PER_BOX - len(cubes)),
-                     "enabled": reason is None, "reason": reason.to_json() if reason else None})
-    return {"seat": seat, "round": rnd, "rows": rows, "money": player["money"], "cubes_left": player["cubes_left"],
-            "passed": list(state["invest"]["passed"])}
+        rows.append(
+            {
+                "cost": cost,
+                "vp": round_end.box_vp(state, rnd, cost),
+                "cubes": cubes,
+                "free": max(0, round_end.CUBES_PER_BOX - len(cubes)),
+                "enabled": reason is None,
+                "reason": reason.to_json() if reason else None,
+            }
+        )
+    return {"seat": seat, "round": rnd, "rows": rows, "money": player["money"], "cubes_left": player["cubes_left"], "passed": list(state["invest"]["passed"])}
 
 
 def time_track(state):
     """The player order track (left to right) and the time track, in the order players will act."""
     b = state["board"]
-    waiting = sorted((p["time"], p["arrived"], s) for s, p in enumerate(state["players"])
-                     if p["arrived"] is not None and not p["passed"])
-    return {"order": state["order"], "columns": b["time_per_round"],
-            "on_track": [{"seat": s, "time": t, "row": actions.column_row(state, s)} for t, _a, s in waiting]}
+    waiting = sorted((p["time"], p["arrived"], s) for s, p in enumerate(state["players"]) if p["arrived"] is not None and not p["passed"])
+    return {
+        "order": state["order"],
+        "columns": b["time_per_round"],
+        "on_track": [{"seat": s, "time": t, "row": actions.column_row(state, s)} for t, _a, s in waiting],
+    }
 
 
 def setup_todo(state):
@@ -316,8 +396,7 @@ def setup_todo(state):
     known = bd.parse_map(state["board"])
     if not known:
         return []
-    return [{"region": n, "tin": p["tin"], "copper": p["copper"]} for n, p in known.items()
-            if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"]]
+    return [{"region": n, "tin": p["tin"], "copper": p["copper"]} for n, p in known.items() if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"]]
 
 
 def invest_chart(state):
@@ -325,8 +404,17 @@ def invest_chart(state):
     b = state["board"]
     chart = []
     for cost in b.get("invest_costs") or []:
-        chart.append({"cost": cost, "boxes": [
-            {"round": rnd, "vp": round_end.box_vp(state, rnd, cost),
-             "cubes": [i["seat"] for i in state["investments"] if i["round"] == rnd and i["cost"] == cost]}
-            for rnd in range(1, 5)]})
+        chart.append(
+            {
+                "cost": cost,
+                "boxes": [
+                    {
+                        "round": rnd,
+                        "vp": round_end.box_vp(state, rnd, cost),
+                        "cubes": [i["seat"] for i in state["investments"] if i["round"] == rnd and i["cost"] == cost],
+                    }
+                    for rnd in range(1, 5)
+                ],
+            }
+        )
     return chart

@@ -1,5 +1,6 @@
 """A Giganten table for tests: the rules called as the engine calls them (a deep copy in, every
 form field present, missing optional ones as None), with the state checked to be JSON-able."""
+
 from __future__ import annotations
 
 import copy

@@ -1,4 +1,5 @@
 """Akce 2, Odkrytí a přijetí akčních karet."""
+
 import pytest
 
 from companion.games.base import RuleError
@@ -20,7 +21,7 @@ def test_card_syntax():
 
 
 def test_red_card_moves_the_black_locomotive_and_beige_cards_one_per_player(table):
-    """"a) ... odkryje červenou akční kartu: posune černou lokomotivu o tolik polí, kolik karta
+    """ "a) ... odkryje červenou akční kartu: posune černou lokomotivu o tolik polí, kolik karta
     udává. b) ... odkryje tolik karet z béžových akčních karet, kolik hráčů se účastní hry"."""
     t = table(n=3, action_cards="app", profile={"red_cards": RED, "beige_cards": BEIGE, "black_track_length": 20})
     assert t.state["modes"]["action_cards"] == "app"
@@ -32,7 +33,7 @@ def test_red_card_moves_the_black_locomotive_and_beige_cards_one_per_player(tabl
 
 
 def test_players_take_in_order_the_red_one_too_and_the_last_card_is_discarded(table):
-    """"c) ... každý hráč vezme jednu z vyložených akčních karet (může to být i ta červená) ...
+    """ "c) ... každý hráč vezme jednu z vyložených akčních karet (může to být i ta červená) ...
     začínající hráč jako první ... Zbývající akční karta se položí na příslušný odkládací balíček."""
     t = table(n=3, action_cards="app", start_player=2, profile={"red_cards": RED, "beige_cards": BEIGE, "black_track_length": 20})
     t.act("roll_prices")
@@ -50,7 +51,7 @@ def test_players_take_in_order_the_red_one_too_and_the_last_card_is_discarded(ta
 
 
 def test_an_empty_deck_is_reshuffled_from_its_discards(table):
-    """"Pokud se během hry některý akční balíček spotřebuje, odkládací balíček se zamíchá"."""
+    """ "Pokud se během hry některý akční balíček spotřebuje, odkládací balíček se zamíchá"."""
     t = table(n=3, action_cards="app", profile={"red_cards": "2x b1 l1 m4", "beige_cards": "4x l1 m4", "black_track_length": 20})
     for _ in range(3):  # three rounds use 3 red and 9 beige cards from decks of 2 and 4
         t.act("roll_prices")
@@ -75,7 +76,7 @@ def test_physical_cards_are_typed_in(table):
 
 
 def test_the_game_ends_the_moment_the_black_locomotive_reaches_the_port(table):
-    """"Jakmile černá lokomotiva dojede na poslední pole své trati ... hra ihned končí. Další
+    """ "Jakmile černá lokomotiva dojede na poslední pole své trati ... hra ihned končí. Další
     akce už se neprovádějí."""
     t = table(n=3)
     t.act("black_distance", fields=2)

@@ -1,5 +1,6 @@
 """Counts agree with their nouns in the log, the ledger, the prompts and the refusals, in English
 and in Czech (regression, QA: "wins with 1 licences", "1 derricks"; Czech "1 polí", "1 licencí")."""
+
 import re
 
 import pytest
@@ -9,7 +10,9 @@ from companion.games.giganten import view
 
 # a count of 1 (English; Czech: 1-4) followed by a plural noun
 ENGLISH = re.compile(r"\b1 (licences|derricks|fields|points|movement points|licence cards)\b")
-CZECH = re.compile(r"\b1 (licencí|polí|věží|věže|bodů|body|pohybových|pohybové|ropných|ropné|karet|karty)\b|\b[2-4] (licencí|polí|věží|bodů|pohybových|ropných|karet)\b")
+CZECH = re.compile(
+    r"\b1 (licencí|polí|věží|věže|bodů|body|pohybových|pohybové|ropných|ropné|karet|karty)\b|\b[2-4] (licencí|polí|věží|bodů|pohybových|ropných|karet)\b"
+)
 
 
 def one_of_everything(t):
@@ -55,19 +58,31 @@ def test_log_lines_ledger_and_prompts_agree_with_their_counts(app, table):
     en = rendered(app, labels + prompts, "en")
     cs = rendered(app, labels + prompts, "cs")
     text = "\n".join(en)
-    for line in ("The black locomotive is 2 fields from the port", "Red card: the black locomotive moves 1; 1 field to the port",
-                 "Anna takes a card: 1 licence, 1 movement point, opponents' locomotives back 1",
-                 "Anna: locomotive +1 (1 point), truck 0 points; opponents' locomotives back 1 field",
-                 "1 derrick runs dry", "Hudson Oil Industries auction: Anna wins with 1 licence",
-                 "Anna hands in 1 licence", "Jet Oil Inc. auction: Bert bids more than 1 licence or passes.",
-                 "Bert hands in 1 licence on their own phone."):
+    for line in (
+        "The black locomotive is 2 fields from the port",
+        "Red card: the black locomotive moves 1; 1 field to the port",
+        "Anna takes a card: 1 licence, 1 movement point, opponents' locomotives back 1",
+        "Anna: locomotive +1 (1 point), truck 0 points; opponents' locomotives back 1 field",
+        "1 derrick runs dry",
+        "Hudson Oil Industries auction: Anna wins with 1 licence",
+        "Anna hands in 1 licence",
+        "Jet Oil Inc. auction: Bert bids more than 1 licence or passes.",
+        "Bert hands in 1 licence on their own phone.",
+    ):
         assert line in text, line
     assert not ENGLISH.search(text), ENGLISH.search(text)
     czech = "\n".join(cs)
-    for line in ("Černá lokomotiva má do přístavu 2 pole", "do přístavu zbývá 1 pole", "Anna bere kartu: 1 licence, 1 pohybový bod",
-                 "lokomotiva +1 (1 bod), náklaďák 0 bodů; lokomotivy protivníků couvají o 1 pole", "vyschla 1 věž",
-                 "vyhrává Anna s nabídkou 1 licence", "Anna odevzdává 1 licenci",
-                 "Bert nabídne víc než 1 licenci, nebo pasuje.", "Bert odevzdává 1 licenci na svém telefonu."):
+    for line in (
+        "Černá lokomotiva má do přístavu 2 pole",
+        "do přístavu zbývá 1 pole",
+        "Anna bere kartu: 1 licence, 1 pohybový bod",
+        "lokomotiva +1 (1 bod), náklaďák 0 bodů; lokomotivy protivníků couvají o 1 pole",
+        "vyschla 1 věž",
+        "vyhrává Anna s nabídkou 1 licence",
+        "Anna odevzdává 1 licenci",
+        "Bert nabídne víc než 1 licenci, nebo pasuje.",
+        "Bert odevzdává 1 licenci na svém telefonu.",
+    ):
         assert line in czech, line
     assert not CZECH.search(czech), CZECH.search(czech)
 
@@ -84,12 +99,31 @@ def test_the_final_accounting_says_1_derrick(app, table):
     assert "Závěrečné vyúčtování: 1 vrtná věž, lokomotiva na 1. místě" in rendered(app, why, "cs")
 
 
-@pytest.mark.parametrize("lang, expected", [
-    ("en", ["Bid more than 1 licence.", "Put exactly 1 oil into your tanks.", "A site with 1 derrick holds 2 / 3 / 4 oil.",
-            "Your card moves a price by at most 1 field.", "Moving the locomotive 2 fields costs 2 movement points; the card gives 1."]),
-    ("cs", ["Nabídka musí být vyšší než 1 licence.", "Rozděl do svých skladů přesně 1 ropný kámen.", "Pole s 1 věží má ropnou zásobu 2 / 3 / 4.",
-            "Tvoje karta posune kurz nejvýše o 1 pole.", "Posun lokomotivy o 2 pole stojí 2 pohybové body; karta dává 1."]),
-])
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            "en",
+            [
+                "Bid more than 1 licence.",
+                "Put exactly 1 oil into your tanks.",
+                "A site with 1 derrick holds 2 / 3 / 4 oil.",
+                "Your card moves a price by at most 1 field.",
+                "Moving the locomotive 2 fields costs 2 movement points; the card gives 1.",
+            ],
+        ),
+        (
+            "cs",
+            [
+                "Nabídka musí být vyšší než 1 licence.",
+                "Rozděl do svých skladů přesně 1 ropný kámen.",
+                "Pole s 1 věží má ropnou zásobu 2 / 3 / 4.",
+                "Tvoje karta posune kurz nejvýše o 1 pole.",
+                "Posun lokomotivy o 2 pole stojí 2 pohybové body; karta dává 1.",
+            ],
+        ),
+    ],
+)
 def test_refusals_agree_with_their_counts(app, table, lang, expected):
     t = table(n=3)
     t.to_step(2)

@@ -1,4 +1,5 @@
 """Akce 3 (Rozdělení prodejních licencí) and akce 7 (Prodej ropy: Dražba, Prodej)."""
+
 import pytest
 
 from companion.games.base import RuleError
@@ -21,7 +22,7 @@ def at_auctions(t, tanks, hands=None):
 
 
 def test_licences_are_dealt_as_the_action_cards_say_from_39_ones_and_39_twos(table):
-    """"po řadě dostane každý hráč tolik karet „Prodejní licence“ z balíčku, kolik je uvedeno na
+    """ "po řadě dostane každý hráč tolik karet „Prodejní licence“ z balíčku, kolik je uvedeno na
     jeho akční kartě."""
     t = table(n=3)
     t.start_round()
@@ -34,7 +35,7 @@ def test_licences_are_dealt_as_the_action_cards_say_from_39_ones_and_39_twos(tab
 
 
 def test_an_empty_licence_deck_is_reshuffled_from_the_discards(table):
-    """"Když se balíček se zásobou prodejních licencí spotřebuje, odkládací balíček se zamíchá"."""
+    """ "Když se balíček se zásobou prodejních licencí spotřebuje, odkládací balíček se zamíchá"."""
     t = table(n=3, profile={"licence_ones": 1, "licence_twos": 1})
     t.state["licences"].update(ones=0, twos=1, discard_ones=2, discard_twos=0)
     t.start_round()
@@ -45,7 +46,7 @@ def test_an_empty_licence_deck_is_reshuffled_from_the_discards(table):
 
 
 def test_only_players_with_oil_stored_there_bid_and_auctions_go_hudson_jet_us(table):
-    """"dražby se mohou účastnit jen hráči, kteří mají u dané společnosti uskladněnou ropu, může
+    """ "dražby se mohou účastnit jen hráči, kteří mají u dané společnosti uskladněnou ropu, může
     první nabídka přijít i od jiných hráčů (levý soused začínajícího hráče atd.)"."""
     t = table(n=4)
     at_auctions(t, {1: {"jet": 1}, 3: {"jet": 2}, 2: {"us": 1}})
@@ -58,7 +59,7 @@ def test_only_players_with_oil_stored_there_bid_and_auctions_go_hudson_jet_us(ta
 
 
 def test_each_bid_is_higher_and_the_last_one_standing_wins(table):
-    """"Každá další nabídka musí být vyšší než ta předcházející. Kdo nechce nebo nemůže učinit
+    """ "Každá další nabídka musí být vyšší než ta předcházející. Kdo nechce nebo nemůže učinit
     nabídku, pasuje a další dražby už se neúčastní."""
     t = table(n=3)
     at_auctions(t, {0: {"hudson": 2}, 1: {"hudson": 1}, 2: {"hudson": 1}}, {0: {"ones": 0, "twos": 3}, 1: {"ones": 5, "twos": 0}})
@@ -75,7 +76,7 @@ def test_each_bid_is_higher_and_the_last_one_standing_wins(table):
 
 
 def test_everybody_passing_sells_nothing(table):
-    """"Může se stát, že všichni hráči hned na začátku pasují. V tom případě se v tomto kole v
+    """ "Může se stát, že všichni hráči hned na začátku pasují. V tom případě se v tomto kole v
     dané společnosti nic neprodává!"."""
     t = table(n=3)
     at_auctions(t, {0: {"hudson": 2, "us": 1}, 1: {"hudson": 1}})
@@ -85,7 +86,7 @@ def test_everybody_passing_sells_nothing(table):
 
 
 def test_only_twos_and_an_odd_bid_pay_one_licence_more(table):
-    """"Pokud má někdo jen licenční karty v hodnotě 2 licencí a má zaplatit lichý počet licencí,
+    """ "Pokud má někdo jen licenční karty v hodnotě 2 licencí a má zaplatit lichý počet licencí,
     nedostane nic zpátky. Prostě zaplatí o jednu licenci víc!"."""
     assert cards.licence_payment({"ones": 0, "twos": 3}, 3) == (0, 2)
     assert cards.licence_payment({"ones": 1, "twos": 3}, 3) == (1, 1)  # exact: no overpaying
@@ -118,7 +119,7 @@ def test_paying_is_done_on_the_winners_own_phone(table):
 
 
 def test_overbid_costs_half_the_cards_rounded_up_at_random_and_the_auction_repeats(table):
-    """"Musí odevzdat polovinu (zaokrouhlenou) svých karet s prodejními licencemi, aniž za ně
+    """ "Musí odevzdat polovinu (zaokrouhlenou) svých karet s prodejními licencemi, aniž za ně
     něco dostane. Karty ... mu vytáhne jeho levý soused náhodně z ruky ... Potom se dražba
     opakuje."""
     t = table(n=3)
@@ -155,7 +156,7 @@ def test_physical_licences_record_bids_and_the_table_reports_who_cannot_pay(tabl
 
 
 def test_the_winner_sells_any_number_of_barrels_at_the_companys_price(table):
-    """"Vítěz dražby může nyní ze svého skladu prodat tolik ropných kamenů, kolik chce. ...
+    """ "Vítěz dražby může nyní ze svého skladu prodat tolik ropných kamenů, kolik chce. ...
     nemusí dokonce prodat nic."""
     t = table(n=3)
     at_auctions(t, {0: {"hudson": 3}}, {0: {"ones": 2, "twos": 0}})
@@ -178,7 +179,7 @@ def rules_legal(t, seat):
 
 
 def test_who_holds_no_licence_cards_cannot_bid_and_must_pass(table):
-    """"Kdo nechce nebo nemůže učinit nabídku, pasuje a další dražby už se neúčastní." A player
+    """ "Kdo nechce nebo nemůže učinit nabídku, pasuje a další dražby už se neúčastní." A player
     with no licence cards cannot bid (regression: they got bid buttons, won, "lost 0 cards" and
     the auction restarted without end); their only move is the pass."""
     t = table(n=3)

@@ -1,4 +1,5 @@
 """Akce 4 (pohybové body, zvláštní akce) and akce 5 (Stavba vrtné věže)."""
+
 import pytest
 
 from companion.games.base import RuleError
@@ -13,7 +14,7 @@ def at_movement(t, cards):
 
 
 def test_locomotive_fields_cost_what_the_track_says(table):
-    """"V první půlce tratě stojí každé pole 1 pohybový bod, potom každé pole 2 a na konci dokonce
+    """ "V první půlce tratě stojí každé pole 1 pohybový bod, potom každé pole 2 a na konci dokonce
     3 pohybové body." The truck keeps what the locomotive does not use."""
     assert rules.loco_cost({}, 0, 9) == 9
     assert rules.loco_cost({}, 8, 2) == 1 + 2
@@ -30,7 +31,7 @@ def test_locomotive_fields_cost_what_the_track_says(table):
 
 
 def test_push_back_moves_every_opponent_by_fields_not_points_and_never_the_black(table):
-    """"Hráč posune lokomotivy všech protivníků o uvedený počet polí zpět. Černá lokomotiva nikdy
+    """ "Hráč posune lokomotivy všech protivníků o uvedený počet polí zpět. Černá lokomotiva nikdy
     necouvá. Pozor: ... udává karta počet polí ... bez ohledu na číslo, které je na plánu vedle
     těchto polí napsáno."""
     t = table(n=3)
@@ -43,7 +44,7 @@ def test_push_back_moves_every_opponent_by_fields_not_points_and_never_the_black
 
 
 def test_price_change_moves_one_price_up_to_n_fields_either_way_whatever_the_zone(table):
-    """"posune ropný barel ... nejvýše o uvedený počet polí nahoru nebo dolů. Barvy na kurzovní
+    """ "posune ropný barel ... nejvýše o uvedený počet polí nahoru nebo dolů. Barvy na kurzovní
     tabulce přitom nehrají roli."""
     t = table(n=3)
     at_movement(t, [(1, 4, "price", 2), (1, 4, "none", 0), (1, 4, "none", 0)])
@@ -59,7 +60,7 @@ def test_price_change_moves_one_price_up_to_n_fields_either_way_whatever_the_zon
 
 
 def test_plus_one_oil_goes_into_a_tank_of_the_players_choice(table):
-    """"Hráč si vezme ze společné zásoby 1 ropný kámen a položí ho do libovolného skladu"."""
+    """ "Hráč si vezme ze společné zásoby 1 ropný kámen a položí ho do libovolného skladu"."""
     t = table(n=3)
     at_movement(t, [(1, 4, "oil", 1), (1, 4, "none", 0), (1, 4, "none", 0)])
     with pytest.raises(RuleError):
@@ -70,7 +71,7 @@ def test_plus_one_oil_goes_into_a_tank_of_the_players_choice(table):
 
 @pytest.mark.parametrize("site, cost, oils", [("1", 4000, (2, 3, 4)), ("2", 6000, (2, 5)), ("3", 8000, (4, 5, 6))])
 def test_a_derrick_costs_by_site_and_holds_the_oil_of_its_tile(table, site, cost, oils):
-    """"na polích s obrázkem jedné věže: $ 4000 (ropná zásoba 2, 3 nebo 4 jednotky) ... dvou věží
+    """ "na polích s obrázkem jedné věže: $ 4000 (ropná zásoba 2, 3 nebo 4 jednotky) ... dvou věží
     (červených): $ 6000 (... 2 nebo 5 ...) ... tří věží: $ 8000 (... 4, 5 nebo 6 ...)"."""
     t = table(n=3)
     t.to_step(5)
@@ -84,7 +85,7 @@ def test_a_derrick_costs_by_site_and_holds_the_oil_of_its_tile(table, site, cost
 
 
 def test_no_loans_for_a_derrick_and_who_cannot_build_is_skipped(table):
-    """"Důležité: Pokud hráč nemá dost peněz, nemůže postavit žádnou věž. Úvěry se neposkytují!"."""
+    """ "Důležité: Pokud hráč nemá dost peněz, nemůže postavit žádnou věž. Úvěry se neposkytují!"."""
     t = table(n=3)
     t.to_step(4)
     t.players[0]["money"] = 7000

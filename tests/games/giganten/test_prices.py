@@ -1,6 +1,7 @@
 """Akce 1, Změna cen na trhu: "Padlo modré číslo? Ukazatel se posune o hozenou hodnotu nahoru.
 Padlo červené číslo? Ukazatel se posune o hozenou hodnotu dolů." The zones at the ends of the
 track come from FACTS.md (M) and live in the board profile."""
+
 import pytest
 
 from companion.games.base import RuleError
@@ -37,7 +38,7 @@ def test_without_zones_the_marker_stops_at_the_ends_of_the_track():
 
 
 def test_dice_are_applied_in_the_fixed_order_hudson_jet_us_standard(table):
-    """"Začne u „Hudson Oil Industries“, následuje „Jet Oil Inc.“ a nakonec „US Standard Oil Trust“."""
+    """ "Začne u „Hudson Oil Industries“, následuje „Jet Oil Inc.“ a nakonec „US Standard Oil Trust“."""
     t = table()
     t.act("black_distance", fields=20)
     t.act("price_die", value=2, colour="blue")
@@ -82,12 +83,20 @@ def test_roll_reaches_only_the_track(table):
         assert prices.price_after_die(5000, rng.choice(PROFILE["price_die"]), PROFILE) in PROFILE["price_track"]
 
 
-@pytest.mark.parametrize("start, value, colour, why", [
-    (2500, 2, "red", "$2500 is in the bottom zone (board value “Prices where the die always moves up ($)”): the price moves up whatever the die's colour"),
-    (8000, 4, "blue", "$8000 is in the top zone (board value “Prices where the die always moves down ($)”): the price moves down whatever the die's colour"),
-])
+@pytest.mark.parametrize(
+    "start, value, colour, why",
+    [
+        (2500, 2, "red", "$2500 is in the bottom zone (board value “Prices where the die always moves up ($)”): the price moves up whatever the die's colour"),
+        (
+            8000,
+            4,
+            "blue",
+            "$8000 is in the top zone (board value “Prices where the die always moves down ($)”): the price moves down whatever the die's colour",
+        ),
+    ],
+)
 def test_a_price_moving_against_the_die_says_which_board_value_it_follows(table, start, value, colour, why):
-    """"Padlo modré číslo? Ukazatel se posune o hozenou hodnotu nahoru. Padlo červené číslo? ...
+    """ "Padlo modré číslo? Ukazatel se posune o hozenou hodnotu nahoru. Padlo červené číslo? ...
     dolů." The zones that turn this round are the board's (FACTS.md, M), so the log names them."""
     t = table(n=3)
     t.act("black_distance", fields=20)

@@ -1,4 +1,5 @@
 """Akce 8 (Přeplnění), akce 9 (Předání kostky) and Konec hry."""
+
 import pytest
 
 from companion.games.base import RuleError
@@ -6,7 +7,7 @@ from companion.games.giganten import rules, scoring
 
 
 def test_overflow_returns_every_oil_above_two_for_1000_each_and_the_die_passes_left(table):
-    """"Jestliže má některý hráč v některém svém skladu více než dva ropné kameny, musí všechny
+    """ "Jestliže má některý hráč v některém svém skladu více než dva ropné kameny, musí všechny
     přespočetné kameny vrátit do společné zásoby. Za každý takto odevzdaný kámen dostane
     odškodnění $ 1000." "Začínající hráč předá kostku svému levému sousedovi."""
     t = table(n=3, start_player=3)
@@ -33,7 +34,7 @@ def end_now(t, locos):
 
 
 def test_derricks_pay_by_locomotive_rank_and_oil_1000_each(table):
-    """"Hráč, jehož lokomotiva stojí na prvním místě, dostane $ 5000 za každou vrtnou věž" ... "na
+    """ "Hráč, jehož lokomotiva stojí na prvním místě, dostane $ 5000 za každou vrtnou věž" ... "na
     čtvrtém místě ... $ 2000"; "Každý ropný kámen, který ještě trčí pod vrtnou věží nebo ve skladě,
     přinese svému majiteli $ 1000."""
     t = table(n=4)
@@ -58,7 +59,7 @@ def test_derricks_pay_by_locomotive_rank_and_oil_1000_each(table):
 
 
 def test_tied_locomotives_go_by_licences_then_by_order_from_the_start_player(table):
-    """"Hráč s více prodejními licencemi se považuje za lépe umístěného hráče. Pokud nerozhodný stav
+    """ "Hráč s více prodejními licencemi se považuje za lépe umístěného hráče. Pokud nerozhodný stav
     trvá, rozhodne pořadí v posledním kole (počínaje začínajícím hráčem), i když toto kolo už se
     neodehraje!"""
     t = table(n=4, start_player=3)  # Cyril has the die in the last round
@@ -72,7 +73,7 @@ def test_tied_locomotives_go_by_licences_then_by_order_from_the_start_player(tab
 
 
 def test_the_breakdown_says_how_each_tie_was_broken_without_showing_the_licences(table):
-    """"Pokud stojí více lokomotiv na stejném místě, situace se rozhodne následovně: Hráč s více
+    """ "Pokud stojí více lokomotiv na stejném místě, situace se rozhodne následovně: Hráč s více
     prodejními licencemi se považuje za lépe umístěného hráče. Pokud nerozhodný stav trvá,
     rozhodne pořadí v posledním kole". The table checks the accounting by hand, so the breakdown
     names the locomotive's field and what decided its place (regression: it said only "place 2",

@@ -1,5 +1,6 @@
 """Secret licence cards: "Každý hráč si své prodejní licence udržuje v tajnosti." A seat's phone
 shows its own hand; no other seat's phone and not the shared table view show any other hand."""
+
 import copy
 import json
 

@@ -1,4 +1,5 @@
 """Příprava hry: money, derricks, locomotives, prices, the start player with the die."""
+
 import json
 
 import pytest
@@ -8,7 +9,7 @@ from companion.games.giganten import GAME, cards, data, rules, view
 
 
 def test_setup_gives_each_player_15000_five_derricks_and_prices_at_5000(table):
-    """"každému hráči dá 15000 dolarů"; "5 vrtných věží"; barrels "vždy na prostřední pole ($ 5000)"."""
+    """ "každému hráči dá 15000 dolarů"; "5 vrtných věží"; barrels "vždy na prostřední pole ($ 5000)"."""
     t = table(n=4)
     for p in t.players:
         assert p["money"] == 15000 and p["derricks_left"] == 5 and p["loco"] == 0
@@ -61,7 +62,7 @@ def test_a_black_track_length_entered_after_the_start_answers_the_distance_quest
 
 
 def test_app_action_cards_entered_after_the_table_started_are_dealt_from_the_next_round(table):
-    """"Akční karty se roztřídí podle barvy rubové strany (12 červených, 30 béžových), každý
+    """ "Akční karty se roztřídí podle barvy rubové strany (12 červených, 30 béžových), každý
     balíček se zamíchá". A table starts with the default board values, which list no cards (the
     host enters them on the Board values page afterwards): the app must not drop the table's
     choice at set-up, only ask for the physical cards until the decks exist (regression: the
@@ -98,7 +99,7 @@ def test_state_is_json(table):
 
 
 def test_game_metadata_follows_the_rulebook():
-    """"4 náklaďáky ve 4 barvách (červená, šedá, modrá a zelená)"; "Pro 3 – 4 hledače ropy"."""
+    """ "4 náklaďáky ve 4 barvách (červená, šedá, modrá a zelená)"; "Pro 3 – 4 hledače ropy"."""
     assert (GAME.slug, GAME.min_players, GAME.max_players) == ("giganten", 3, 4)
     assert set(GAME.colours) == {"red", "grey", "blue", "green"}
 

@@ -1,4 +1,5 @@
 """Akce 6, Těžba a odvoz ropy: every path the oil of a derrick can take."""
+
 import pytest
 
 from companion.games.base import RuleError
@@ -25,7 +26,7 @@ def money(t):
 
 
 def test_own_locomotive_level_or_ahead_carries_free(table):
-    """"Jestliže hráčova lokomotiva stojí na stejné úrovni (nebo ještě dále vpředu) jako vrtná věž,
+    """ "Jestliže hráčova lokomotiva stojí na stejné úrovni (nebo ještě dále vpředu) jako vrtná věž,
     ze které kámen pochází, odveze lokomotiva tento kámen hned a zdarma"."""
     t = table(n=3)
     at_production(t, [6, 0, 0], [(0, 3, 6), (0, 3, 5)])
@@ -38,7 +39,7 @@ def test_own_locomotive_level_or_ahead_carries_free(table):
 
 
 def test_black_locomotive_carries_for_3000_to_the_bank(table):
-    """"1. Černá lokomotiva se o dopravu postará; hráč musí zaplatit do banky $ 3000 za každý takto
+    """ "1. Černá lokomotiva se o dopravu postará; hráč musí zaplatit do banky $ 3000 za každý takto
     dopravený kámen. Lze to udělat pouze když černá lokomotiva stojí alespoň na úrovni věže"."""
     t = table(n=3, profile=BLACK_AT_5)
     at_production(t, [0, 0, 0], [(0, 3, 5), (0, 3, 6)])
@@ -52,7 +53,7 @@ def test_black_locomotive_carries_for_3000_to_the_bank(table):
 
 
 def test_the_farthest_other_locomotive_must_carry_and_gets_3000(table):
-    """"2. Pokud černá lokomotiva není dost daleko, ale lokomotiva jiného hráče ano, musí tento
+    """ "2. Pokud černá lokomotiva není dost daleko, ale lokomotiva jiného hráče ano, musí tento
     hráč dopravu převzít. Cena $ 3000 se pak zaplatí jemu. ... dostane poplatek ten hráč, jehož
     lokomotiva stojí nejdál."""
     t = table(n=3, profile=BLACK_AT_5)
@@ -64,7 +65,7 @@ def test_the_farthest_other_locomotive_must_carry_and_gets_3000(table):
 
 
 def test_a_tie_for_the_farthest_splits_the_fee(table):
-    """"Pokud více lokomotiv stojí stejně daleko (a nejdál), jejich majitelé si příjmy z dopravy
+    """ "Pokud více lokomotiv stojí stejně daleko (a nejdál), jejich majitelé si příjmy z dopravy
     rozdělí."""
     t = table(n=4, profile=BLACK_AT_5)
     at_production(t, [0, 9, 9, 9], [(0, 3, 7), (0, 3, 8)])
@@ -77,7 +78,7 @@ def test_a_tie_for_the_farthest_splits_the_fee(table):
 
 
 def test_the_black_locomotive_may_be_chosen_even_if_another_is_farther(table):
-    """"3. Pokud černá lokomotiva stojí na úrovni věže, může hráč svěřit dopravu jí, i kdyby
+    """ "3. Pokud černá lokomotiva stojí na úrovni věže, může hráč svěřit dopravu jí, i kdyby
     lokomotiva jiného hráče stála ještě dále."""
     t = table(n=3, profile=BLACK_AT_5)
     at_production(t, [0, 12, 0], [(0, 3, 4), (0, 3, 5)])
@@ -86,7 +87,7 @@ def test_the_black_locomotive_may_be_chosen_even_if_another_is_farther(table):
 
 
 def test_oil_nobody_can_carry_is_lost(table):
-    """"4. Pokud ani černá lokomotiva ani lokomotiva žádného jiného hráče nestojí dost daleko, je
+    """ "4. Pokud ani černá lokomotiva ani lokomotiva žádného jiného hráče nestojí dost daleko, je
     vytěžená ropa ztracena"."""
     t = table(n=3, profile=BLACK_AT_5)
     at_production(t, [0, 2, 2], [(0, 2, 9)])
@@ -98,7 +99,7 @@ def test_oil_nobody_can_carry_is_lost(table):
 
 
 def test_a_player_may_decline_paid_transport(table):
-    """"5. Chce-li hráč ušetřit peníze, může dopravu ropy cizí nebo černou lokomotivou zcela vzdát.
+    """ "5. Chce-li hráč ušetřit peníze, může dopravu ropy cizí nebo černou lokomotivou zcela vzdát.
     I v tomto případě ropa propadne"."""
     t = table(n=3, profile=BLACK_AT_5)
     at_production(t, [0, 9, 0], [(0, 2, 3)])
@@ -118,7 +119,7 @@ def test_no_loans_for_transport(table):
 
 
 def test_the_last_oil_sends_the_derrick_home(table):
-    """"Pokud je to poslední kámen pod danou věží, věž se vrátí zpátky do hráčovy zásoby." """
+    """ "Pokud je to poslední kámen pod danou věží, věž se vrátí zpátky do hráčovy zásoby." """
     t = table(n=3)
     at_production(t, [5, 0, 0], [(0, 1, 2), (0, 3, 2)])
     assert t.players[0]["derricks_left"] == 3
@@ -127,7 +128,7 @@ def test_the_last_oil_sends_the_derrick_home(table):
 
 
 def test_players_produce_in_order_and_those_without_derricks_are_skipped(table):
-    """"Začínající hráč začne, ostatní přijdou na řadu po směru hodinových ručiček." """
+    """ "Začínající hráč začne, ostatní přijdou na řadu po směru hodinových ručiček." """
     t = table(n=4, start_player=3)
     at_production(t, [5, 5, 5, 5], [(1, 2, 1), (0, 2, 1), (3, 2, 1)])
     assert t.state["queue"] == [3, 0, 1]

@@ -1,5 +1,6 @@
 """What the panel is given: view(state, seat, profile)["turn"] for each step, and the quick-form
 parameters of production (``carry``, ``rest``). The panel shows these; it computes nothing."""
+
 from companion.games.giganten import rules, view
 
 
@@ -89,7 +90,9 @@ def test_selling_and_overflow_previews(table):
     sell = view.view(t.state, None, t.profile)["turn"]["sell_options"]
     assert sell[0] == {"barrels": 4, "total": 4 * 6000} and sell[-1] == {"barrels": 0, "total": 0}
     t.act("sell", barrels=1)
-    assert view.view(t.state, None, t.profile)["turn"]["overflow"] == [{"seat": 0, "company": "hudson", "name": "Hudson Oil Industries", "extra": 1, "refund": 1000}]
+    assert view.view(t.state, None, t.profile)["turn"]["overflow"] == [
+        {"seat": 0, "company": "hudson", "name": "Hudson Oil Industries", "extra": 1, "refund": 1000}
+    ]
 
 
 def test_the_price_special_offers_only_moves_that_stay_on_the_track(table):
@@ -109,8 +112,11 @@ def test_the_price_special_offers_only_moves_that_stay_on_the_track(table):
     turn = view.view(t.state, None, t.profile)["turn"]
     assert [(c["company"], c["lo"], c["hi"], c["limited"]) for c in turn["price"]] == [("hudson", -2, 0, True), ("jet", 0, 2, True), ("us", -2, 1, True)]
     assert turn["price_fields"] == [
-        {"fields": -2, "off": ["jet"]}, {"fields": -1, "off": ["jet"]}, {"fields": 0, "off": []},
-        {"fields": 1, "off": ["hudson"]}, {"fields": 2, "off": ["hudson", "us"]},
+        {"fields": -2, "off": ["jet"]},
+        {"fields": -1, "off": ["jet"]},
+        {"fields": 0, "off": []},
+        {"fields": 1, "off": ["hudson"]},
+        {"fields": 2, "off": ["hudson", "us"]},
     ]
     # a field no company can move is not offered at all
     t.state["prices"].update(jet=9000, us=9000)
@@ -130,6 +136,10 @@ def test_the_end_with_physical_licences_names_who_is_tied(table):
     t.state["players"][0]["card"] = None
     t.act("red_card", black=1)
     assert t.state["over"] and rules.possible_actions(t.state) == ["count_licences"]
-    assert view.view(t.state, None, t.profile)["turn"] == {"count": [
-        {"seat": 0, "field": 3, "tied": True}, {"seat": 1, "field": 5, "tied": False}, {"seat": 2, "field": 3, "tied": True},
-    ]}
+    assert view.view(t.state, None, t.profile)["turn"] == {
+        "count": [
+            {"seat": 0, "field": 3, "tied": True},
+            {"seat": 1, "field": 5, "tied": False},
+            {"seat": 2, "field": 3, "tied": True},
+        ]
+    }

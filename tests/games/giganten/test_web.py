@@ -4,6 +4,7 @@ Every step is taken with a form the panel actually rendered (found by its id; th
 button values sent must be in that form), so a screen that loses a control fails here. The
 money is checked against a hand computation, down to the final accounting.
 """
+
 from __future__ import annotations
 
 import json
@@ -110,9 +111,9 @@ def play_round_one(tv, phones):
     anna, bert, cyril, dana = phones
     tv.submit("gg-black", fields=10)
     # 1. prices: the physical die typed in on the table view
-    tv.submit("gg-die-blue", button=("value", 2))   # Hudson 5,000 -> 6,000
-    tv.submit("gg-die-red", button=("value", 3))    # Jet 5,000 -> 3,500
-    tv.submit("gg-die-blue", button=("value", 4))   # US 5,000 -> 7,000
+    tv.submit("gg-die-blue", button=("value", 2))  # Hudson 5,000 -> 6,000
+    tv.submit("gg-die-red", button=("value", 3))  # Jet 5,000 -> 3,500
+    tv.submit("gg-die-blue", button=("value", 4))  # US 5,000 -> 7,000
     # 2. action cards (physical): the red card, then what each player's card shows
     tv.submit("gg-red", button=("black", 1))
     anna.submit("gg-card", licences=3, movement=6, special="price", n=2)
@@ -127,10 +128,10 @@ def play_round_one(tv, phones):
     cyril.submit("gg-move", loco=2)  # pushes Anna 2->1, Bert 1->0, Dana 0->0
     dana.submit("gg-move", loco=4)
     # 5. derricks
-    anna.submit("gg-build", site=1, oil=3, level=3)   # $4,000
-    bert.submit("gg-build", site=3, oil=5, level=6)   # $8,000
+    anna.submit("gg-build", site=1, oil=3, level=3)  # $4,000
+    bert.submit("gg-build", site=3, oil=5, level=6)  # $8,000
     cyril.submit("gg-nobuild")
-    dana.submit("gg-build", site=2, oil=2, level=3)   # $6,000
+    dana.submit("gg-build", site=2, oil=2, level=3)  # $6,000
 
 
 def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_computation(table):
@@ -191,8 +192,14 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
 
     # the ledger names who paid whom and why
     tv_html = tv.panel()
-    ledger = tv_html[tv_html.index('class="gg-ledger"'):]
-    for why in ("Derrick on a 3-derrick site", "Black locomotive carries 1 oil", "Dana&#39;s locomotive carries 1 oil", "1 oil sold to US Standard Oil Trust at $7,000", "Start money"):
+    ledger = tv_html[tv_html.index('class="gg-ledger"') :]
+    for why in (
+        "Derrick on a 3-derrick site",
+        "Black locomotive carries 1 oil",
+        "Dana&#39;s locomotive carries 1 oil",
+        "1 oil sold to US Standard Oil Trust at $7,000",
+        "Start money",
+    ):
         assert why in ledger, why
     assert len(g["ledger"]) == 4 + 3 + 2 + 2  # start money, derricks, fees, sales
 
@@ -202,14 +209,14 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     g = state(tv.client, tv.code)
     assert g["over"] and g["final"]
     # by hand: places Dana 1st, Cyril 2nd, Anna 3rd, Bert 4th; oil under derricks and in tanks
-    anna_total = 8000 + 1 * 3000 + (2 + 1) * 1000    # derrick 2 oil left, 1 in Hudson
-    bert_total = 10000 + 1 * 2000 + (4 + 1) * 1000   # derrick 4 oil left, 1 in Jet
+    anna_total = 8000 + 1 * 3000 + (2 + 1) * 1000  # derrick 2 oil left, 1 in Hudson
+    bert_total = 10000 + 1 * 2000 + (4 + 1) * 1000  # derrick 4 oil left, 1 in Jet
     cyril_total = 15000
     dana_total = 19000 + 1 * 5000 + (1 + 0) * 1000
     assert [p["money"] for p in g["players"]] == [anna_total, bert_total, cyril_total, dana_total]
     html = tv.panel()
     assert "Final accounting" in html and "Winner:" in html
-    winner = html[html.index("gg-winner"):html.index("</h2>", html.index("gg-winner"))]
+    winner = html[html.index("gg-winner") : html.index("</h2>", html.index("gg-winner"))]
     assert "Dana" in winner and "Anna" not in winner
     for amount in ("$25,000", "$14,000", "$17,000", "$15,000", "Derricks: 1 × $5,000 (locomotive on field 4: place 1)", "Oil left: 5 × $1,000"):
         assert amount in html, amount
@@ -360,7 +367,7 @@ def test_a_black_track_length_entered_after_the_start_is_used_and_a_tie_is_count
     assert state(client, code)["black"] == {"moved": 0, "to_port": 1}
     tv.submit("gg-red", button=("black", 1))  # the port: every locomotive is on the start field
     html = tv.panel()
-    count = html[html.index('id="f-gg-count"'):html.index("</form>", html.index('id="f-gg-count"'))]
+    count = html[html.index('id="f-gg-count"') : html.index("</form>", html.index('id="f-gg-count"'))]
     # one line per player, in seat order (the order the totals are typed in), each named
     assert re.findall(r'<li><span class="chip"[^>]*><span class="dot"[^>]*>[^<]*</span> (\w+)', count) == ["Anna", "Bert", "Cyril", "Dana"]
     assert count.count("tied on field 0: their total decides") == 4

@@ -1,6 +1,7 @@
 """A whole short game through companion.engine: the app rolls, deals action cards and licences,
 every payment is the app's; replaying the log gives the same table, and the final accounting
 matches a hand computation."""
+
 import json
 
 from companion import engine
@@ -98,7 +99,14 @@ def test_a_whole_game_replays_to_the_same_table_and_the_accounting_adds_up():
         paid = sum(e["amount"] for e in g["ledger"] if e["from"] == seat)
         assert got - paid == p["money"]
     # the final accounting by hand, from the table just before the last red card
-    ranks = sorted(range(3), key=lambda s: (-before_end["players"][s]["loco"], -(before_end["players"][s]["hand"]["ones"] + 2 * before_end["players"][s]["hand"]["twos"]), (s - before_end["start"]) % 3))
+    ranks = sorted(
+        range(3),
+        key=lambda s: (
+            -before_end["players"][s]["loco"],
+            -(before_end["players"][s]["hand"]["ones"] + 2 * before_end["players"][s]["hand"]["twos"]),
+            (s - before_end["start"]) % 3,
+        ),
+    )
     for place, seat in enumerate(ranks):
         mine = [d for d in before_end["derricks"] if d["owner"] == seat]
         oil = sum(d["oil"] for d in mine) + sum(before_end["players"][seat]["tanks"].values())

@@ -1,4 +1,5 @@
 """A Gold Rush table driven through the engine, as the phones would: ``G.act("lay_tile", mountain=0, nuggets=2)``."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """Flask-Babel merges every game's catalog into one: an id Gold Rush shares with another catalog must read the
 same there, or one game's Czech would silently replace the other's ("miner" is "horník" in Tinners' Trail)."""
+
 from __future__ import annotations
 
 from babel.messages.pofile import read_po

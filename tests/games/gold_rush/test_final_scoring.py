@@ -1,4 +1,5 @@
 """KONEC HRY A ZÁVĚREČNÉ VYHODNOCENÍ: the worked examples, the ore reveal, the winner."""
+
 from __future__ import annotations
 
 from companion.games.gold_rush.rules.base import supply
@@ -16,7 +17,7 @@ def to_end(t):
 
 
 def test_unfinished_mountains_score_1_per_nugget_for_the_majority_and_the_tokens_leave():
-    """"HORY: Nejprve odstraňte všechny nerozdělené žetony rudy a stany ze všech kartiček a vraťte je do krabice. ... Pak dostane zlatokop, kterému hory patří, po 1 bodu za každý symbol nugetu v těchto horách." "Modrý získal 3 body za neuzavřené hory (3 zlaté nugety)." "Zelený získal za tyto velké neuzavřené hory 10 bodů (10 zlatých nugetů v horách). Černý nezískal žádné body, neboť zelený zde má převahu se dvěma zlatokopy.\""""
+    """ "HORY: Nejprve odstraňte všechny nerozdělené žetony rudy a stany ze všech kartiček a vraťte je do krabice. ... Pak dostane zlatokop, kterému hory patří, po 1 bodu za každý symbol nugetu v těchto horách." "Modrý získal 3 body za neuzavřené hory (3 zlaté nugety)." "Zelený získal za tyto velké neuzavřené hory 10 bodů (10 zlatých nugetů v horách). Černý nezískal žádné body, neboť zelený zde má převahu se dvěma zlatokopy.\""""
     t = Table(5, profile_values={"ore_counts": COUNTS, "start_nuggets": 1})
     t.turn(tile=0, nuggets=3, then="place_cowboy", role="mine")  # Blue: M2, 3 nuggets
     t.turn()
@@ -40,7 +41,7 @@ def test_unfinished_mountains_score_1_per_nugget_for_the_majority_and_the_tokens
 
 
 def test_unfinished_railway_1_per_tile_without_locomotives_and_a_city_3_per_finished_railway():
-    """"ŽELEZNIČNÍ TRATĚ: Vlastník trati získává po 1 bodu za každý dílek trati (lokomotivy v tomto hodnocení nehrají žádnou roli)." "Červený získal 2 body za trať (2 dílky trati)." "MĚSTA: Vlastník města získává 3 body za každou dokončenou železniční trať, která z města vychází." "Žlutý získal 3 body za město (za jednu dokončenou trať).\""""
+    """ "ŽELEZNIČNÍ TRATĚ: Vlastník trati získává po 1 bodu za každý dílek trati (lokomotivy v tomto hodnocení nehrají žádnou roli)." "Červený získal 2 body za trať (2 dílky trati)." "MĚSTA: Vlastník města získává 3 body za každou dokončenou železniční trať, která z města vychází." "Žlutý získal 3 body za město (za jednu dokončenou trať).\""""
     t = Table(3)
     t.turn()
     t.turn(then="place_cowboy", role="rail")
@@ -54,7 +55,7 @@ def test_unfinished_railway_1_per_tile_without_locomotives_and_a_city_3_per_fini
 
 
 def test_prairies_tied_owners_score_in_full_and_the_outnumbered_farmer_nothing():
-    """"Pokud mají hráči stejný nejvyšší počet farmářů na prerii, jsou jejími společnými vlastníky." "za každý indiánský tábor 2 body. za každé stádo divokých koní 4 body." "Zelený a Žlutý jsou společnými vlastníky prerie. Každý tak obdrží 6 bodů" "Červený ... Získá tak 4 body (za 2 indiánské tábory)." "Modrý je se svými dvěma farmáři vlastníkem velké prerie. Obdrží za ni 16 bodů (4 body za 2 indiánské tábory a 12 bodů za 3 stáda divokých koní). Žlutý neobdrží za svého farmáře žádné body.\""""
+    """ "Pokud mají hráči stejný nejvyšší počet farmářů na prerii, jsou jejími společnými vlastníky." "za každý indiánský tábor 2 body. za každé stádo divokých koní 4 body." "Zelený a Žlutý jsou společnými vlastníky prerie. Každý tak obdrží 6 bodů" "Červený ... Získá tak 4 body (za 2 indiánské tábory)." "Modrý je se svými dvěma farmáři vlastníkem velké prerie. Obdrží za ni 16 bodů (4 body za 2 indiánské tábory a 12 bodů za 3 stáda divokých koní). Žlutý neobdrží za svého farmáře žádné body.\""""
     assert prairie_points(1, 1) == 6 and prairie_points(2, 0) == 4 and prairie_points(2, 3) == 16
     t = Table(4, farmers=True)
     for seat, n in ((BLUE, 2), (RED, 1), (YELLOW, 2), (GREEN, 1)):
@@ -72,7 +73,7 @@ def test_prairies_tied_owners_score_in_full_and_the_outnumbered_farmer_nothing()
 
 
 def test_farmers_only_with_the_option_and_stay_until_the_end():
-    """"Přítom farmář zůstává po celou dobu na svém místě a nevrací se zpět k vlastníkovi.\""""
+    """ "Přítom farmář zůstává po celou dobu na svém místě a nevrací se zpět k vlastníkovi.\""""
     t = Table(2)
     t.act("lay_tile")
     t.refused("place_cowboy", role="farm")
@@ -89,7 +90,7 @@ def test_farmers_only_with_the_option_and_stay_until_the_end():
 
 
 def test_the_app_reveals_each_players_ore_and_adds_it_last():
-    """"Nakonec všichni hráči otočí své získané žetony se zlatonosnou rudou a připočítají si za ně odpovídající body. ... Žetony se šterkem jsou za 0 bodů." "Kdo získal nejvyšší celkový počet bodů ... vyhrává celou hru.\""""
+    """ "Nakonec všichni hráči otočí své získané žetony se zlatonosnou rudou a připočítají si za ně odpovídající body. ... Žetony se šterkem jsou za 0 bodů." "Kdo získal nejvyšší celkový počet bodů ... vyhrává celou hru.\""""
     t = Table(2)
     t.turn(then="place_tent", mountain=1)
     t.turn(tile=1, nuggets=3)
@@ -108,7 +109,7 @@ def test_the_app_reveals_each_players_ore_and_adds_it_last():
 
 
 def test_token_values_follow_the_counts_of_the_box():
-    """"Na lícové straně jsou na nich znázorněny zlaté nugety (za 1, 2, 3 nebo 5 bodů) nebo šterk (0 bodů).\""""
+    """ "Na lícové straně jsou na nich znázorněny zlaté nugety (za 1, 2, 3 nebo 5 bodů) nebo šterk (0 bodů).\""""
     counts = [10, 20, 15, 10, 8]
     values = [token_value(i, counts) for i in range(63)]
     assert [values.count(v) for v in (0, 1, 2, 3, 5)] == counts
@@ -116,7 +117,7 @@ def test_token_values_follow_the_counts_of_the_box():
 
 
 def test_with_physical_tokens_each_player_enters_their_total_on_their_own_phone():
-    """"Nakonec všichni hráči otočí své získané žetony ... a připočítají si za ně odpovídající body.\""""
+    """ "Nakonec všichni hráči otočí své získané žetony ... a připočítají si za ně odpovídající body.\""""
     t = Table(2, ore="box")
     t.turn(then="place_tent", mountain=1)
     t.turn()

@@ -1,4 +1,5 @@
 """Random play through ``legal`` only, to the end: every allowed move is accepted, replay equals the state."""
+
 from __future__ import annotations
 
 import random
@@ -63,7 +64,7 @@ def scrambled(state, seat):
 
 @pytest.mark.parametrize("n", [3, 5])
 def test_no_seat_sees_another_seats_token_values_at_any_step(n):
-    """"Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl." Each phone's view,
+    """ "Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl." Each phone's view,
     the shared view, the scores and the prompt are the same whatever the tokens it may not see are worth."""
     rng = random.Random(n * 7)
     t = Table(n, farmers=True, ore="app")

@@ -1,4 +1,5 @@
 """3. Bodování ukončených železničních tratí, hor a měst: every worked example of the rulebook."""
+
 from __future__ import annotations
 
 from companion.games.gold_rush.rules.base import supply
@@ -19,7 +20,7 @@ def railwaymen(t, **by_seat):
 
 
 def test_railways_of_4_and_3_tiles():
-    """"Za každou dokončenou železniční trať obdrží hráč, který na ní má svého železničáře, tolik bodů, z kolika kartiček je trať složena." "Modrý obdrží 4 body." "Modrý obdrží 3 body.\""""
+    """ "Za každou dokončenou železniční trať obdrží hráč, který na ní má svého železničáře, tolik bodů, z kolika kartiček je trať složena." "Modrý obdrží 4 body." "Modrý obdrží 3 body.\""""
     assert railway_points(4, 0) == 4 and railway_points(3, 0) == 3
     t = Table(2)
     t.turn(then="place_cowboy", role="rail")
@@ -30,7 +31,7 @@ def test_railways_of_4_and_3_tiles():
 
 
 def test_one_locomotive_doubles_two_do_not():
-    """"Modrý získává 8 bodů (4 body za koleje se díky jedné lokomotivě zdvojnásobí)." "Modrý získává 6 bodů (nebot na kolejích jezdí víc než jedna lokomotiva a body se tak nezdvójnásobují).\""""
+    """ "Modrý získává 8 bodů (4 body za koleje se díky jedné lokomotivě zdvojnásobí)." "Modrý získává 6 bodů (nebot na kolejích jezdí víc než jedna lokomotiva a body se tak nezdvójnásobují).\""""
     assert railway_points(4, 1) == 8
     assert railway_points(6, 2) == 6
     assert railway_points(6, 0) == 6
@@ -45,7 +46,7 @@ def test_one_locomotive_doubles_two_do_not():
 
 
 def test_tied_railwaymen_both_score_5():
-    """"Je-li počet např. dvou hráčů stejný, obdrží body oba." "Modrý a Žlutý získají oba po 5 bodech, nebot mají na této dokončené trati každý jednoho železničáře.\""""
+    """ "Je-li počet např. dvou hráčů stejný, obdrží body oba." "Modrý a Žlutý získají oba po 5 bodech, nebot mají na této dokončené trati každý jednoho železničáře.\""""
     t = Table(3)
     railwaymen(t, **{"0": 1, "2": 1})
     t.act("lay_tile")
@@ -54,7 +55,7 @@ def test_tied_railwaymen_both_score_5():
 
 
 def test_the_majority_alone_scores():
-    """"Body získává ale vždy jen ten, který má v dané dokončené oblasti železničářů nebo zlatokopů více.\""""
+    """ "Body získává ale vždy jen ten, který má v dané dokončené oblasti železničářů nebo zlatokopů více.\""""
     t = Table(2)
     railwaymen(t, **{"0": 2, "1": 1})
     t.act("lay_tile")
@@ -64,7 +65,7 @@ def test_the_majority_alone_scores():
 
 
 def test_49_plus_2_is_space_1_with_the_cowboy_laid_down():
-    """"Dosáhne a překročí-li hráč políčko 49, ocitne se na políčku „0“ a dál, jeho figurku položte." "Žlutý získá 2 body. Posune svoji figurku z políčka 49 na políčko 1. Aby zdůraznil, že překročil 50, svou figurku položí.\""""
+    """ "Dosáhne a překročí-li hráč políčko 49, ocitne se na políčku „0“ a dál, jeho figurku položte." "Žlutý získá 2 body. Posune svoji figurku z políčka 49 na políčko 1. Aby zdůraznil, že překročil 50, svou figurku položí.\""""
     assert track(49) == (49, 0)
     assert track(49 + 2) == (1, 1)
     assert track(100) == (0, 2)
@@ -80,7 +81,7 @@ def test_more_railwaymen_than_a_player_has_on_the_board_is_refused():
 
 
 def test_closed_mountain_gives_all_remaining_tokens_and_7_points():
-    """"Za uzavřené hory obdrží hráč, který na nich má nejvíce zlatokopů nejprve všechny zbývající žetony se zlatonosnou rudou. Dále za každý symbol zlatého nugetu v horách získá 1 bod." "Žlutý obdrží nejprve všechny zbylé žetony rudy a pak se mu započítá 7 bodů (za 7 symbolů zlatých nugetů).\""""
+    """ "Za uzavřené hory obdrží hráč, který na nich má nejvíce zlatokopů nejprve všechny zbývající žetony se zlatonosnou rudou. Dále za každý symbol zlatého nugetu v horách získá 1 bod." "Žlutý obdrží nejprve všechny zbylé žetony rudy a pak se mu započítá 7 bodů (za 7 symbolů zlatých nugetů).\""""
     t = Table(3)
     t.turn(tile=0, nuggets=3, then="place_cowboy", role="mine")  # Blue's M2
     t.turn(then="place_tent", mountain=2)
@@ -98,7 +99,7 @@ def test_closed_mountain_gives_all_remaining_tokens_and_7_points():
 
 
 def test_tied_miners_share_the_tokens_from_the_player_on_turn_clockwise():
-    """"Nejprve si vezme žeton hráč, který je na tahu, pak další, který je na tahu po něm a tak dále, až jsou všechny žetony rozebrány. Následně obdrží všichni tito hráči plný počet bodů za zlaté nugety." "Modrý je na tahu. Přiloží svou kartičku a tím uzavře hory. Vezme si první ze zbylých 3 žetonů, červený si vezme druhý žeton a modrý poslední. Modrý a červený pak získají každý po 5 bodech.\""""
+    """ "Nejprve si vezme žeton hráč, který je na tahu, pak další, který je na tahu po něm a tak dále, až jsou všechny žetony rozebrány. Následně obdrží všichni tito hráči plný počet bodů za zlaté nugety." "Modrý je na tahu. Přiloží svou kartičku a tím uzavře hory. Vezme si první ze zbylých 3 žetonů, červený si vezme druhý žeton a modrý poslední. Modrý a červený pak získají každý po 5 bodech.\""""
     t = Table(3)
     t.turn(tile=0, nuggets=2, then="place_cowboy", role="mine")  # Blue's M2
     t.turn(tile=0, nuggets=2, then="place_cowboy", role="mine")  # Red's M3
@@ -119,7 +120,7 @@ def test_tied_miners_share_the_tokens_from_the_player_on_turn_clockwise():
 
 
 def test_three_tokens_blue_red_blue():
-    """"Vezme si první ze zbylých 3 žetonů, červený si vezme druhý žeton a modrý poslední.\""""
+    """ "Vezme si první ze zbylých 3 žetonů, červený si vezme druhý žeton a modrý poslední.\""""
     t = Table(3)
     t.turn(tile=0, nuggets=3, then="place_cowboy", role="mine")  # Blue's M2 (3 tokens)
     t.turn(tile=0, nuggets=2, then="place_cowboy", role="mine")  # Red's M3
@@ -140,7 +141,7 @@ def test_three_tokens_blue_red_blue():
 
 
 def test_a_city_with_two_finished_railways_scores_6_and_a_loop_counts_once():
-    """"Za každou tuto dokončenou železniční trať získá hráč, který má ve městě svého obchodníka, 3 body. Okruh, který vede od jedné koleje vycházející z města k druhé, se započítává pouze za 3 body." "Modrý obchodník ve městě obdrží za dvě dokončené železniční tratě celkem 6 bodů.\""""
+    """ "Za každou tuto dokončenou železniční trať získá hráč, který má ve městě svého obchodníka, 3 body. Okruh, který vede od jedné koleje vycházející z města k druhé, se započítává pouze za 3 body." "Modrý obchodník ve městě obdrží za dvě dokončené železniční tratě celkem 6 bodů.\""""
     assert city_points(3, 1) == 6 and city_points(4, 2) == 6 and city_points(4, 0) == 12
     t = Table(2)
     t.turn(then="place_cowboy", role="city")
@@ -154,7 +155,7 @@ def test_a_city_with_two_finished_railways_scores_6_and_a_loop_counts_once():
 
 
 def test_a_cowboy_placed_and_scored_in_one_turn_comes_back_at_once():
-    """"V jednom tahu je možné figurku kovboje nasadit do hry, okamžitě vyhodnotit a vrátit vlastníkovi zpět do zásoby." "Modrý přiloží kartičku a na ni postaví svého železničáře. Modrý získá 3 body.\""""
+    """ "V jednom tahu je možné figurku kovboje nasadit do hry, okamžitě vyhodnotit a vrátit vlastníkovi zpět do zásoby." "Modrý přiloží kartičku a na ni postaví svého železničáře. Modrý získá 3 body.\""""
     t = Table(2)
     t.act("lay_tile")
     t.act("place_cowboy", role="rail")
@@ -164,7 +165,7 @@ def test_a_cowboy_placed_and_scored_in_one_turn_comes_back_at_once():
 
 
 def test_a_miner_placed_and_scored_in_one_turn_takes_2_tokens_and_2_points():
-    """"Modrý přiloží kartičku a postaví na ni svého zlatokopa. Modrý získá 2 žetony rudy a 2 body.\""""
+    """ "Modrý přiloží kartičku a postaví na ni svého zlatokopa. Modrý získá 2 žetony rudy a 2 body.\""""
     t = Table(2)
     t.turn()
     t.turn(tile=0, nuggets=1)  # Red starts M2 with one nugget
@@ -175,7 +176,7 @@ def test_a_miner_placed_and_scored_in_one_turn_takes_2_tokens_and_2_points():
 
 
 def test_scoring_before_the_cowboy_forgoes_the_cowboy():
-    """"To však musí proběhnout v následujícím pořadí: ... 2. Umístit železničáře ... 3. Započítat body\""""
+    """ "To však musí proběhnout v následujícím pořadí: ... 2. Umístit železničáře ... 3. Započítat body\""""
     t = Table(2)
     t.turn(then="place_cowboy", role="rail")
     t.turn()
@@ -185,7 +186,7 @@ def test_scoring_before_the_cowboy_forgoes_the_cowboy():
 
 
 def test_the_track_shows_yellow_moving_from_49_to_1_lying_down():
-    """"Žlutý získá 2 body. Posune svoji figurku z políčka 49 na políčko 1. Aby zdůraznil, že překročil 50, svou figurku položí.\""""
+    """ "Žlutý získá 2 body. Posune svoji figurku z políčka 49 na políčko 1. Aby zdůraznil, že překročil 50, svou figurku položí.\""""
     from .conftest import GAME
 
     t = Table(3)

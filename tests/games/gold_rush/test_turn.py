@@ -1,4 +1,5 @@
 """PRŮBĚH HRY: the turn in the rulebook's order, every action and its limits."""
+
 from __future__ import annotations
 
 from companion.games.gold_rush.rules.base import supply
@@ -7,7 +8,7 @@ from .conftest import GAME, Table
 
 
 def test_the_turn_runs_in_the_rulebook_order_and_passes_clockwise():
-    """"Hraje se po směru hodinových ručiček. Ten, kdo je na tahu, provádí následující úkony, a to v uvedeném pořadí\""""
+    """ "Hraje se po směru hodinových ručiček. Ten, kdo je na tahu, provádí následující úkony, a to v uvedeném pořadí\""""
     t = Table(3)
     t.refused("place_cowboy", role="rail")  # 1. the tile comes first
     t.act("lay_tile")
@@ -31,7 +32,7 @@ def test_only_the_player_on_turn_or_the_shared_view_acts():
 
 
 def test_a_tile_with_nuggets_puts_that_many_tokens_on_its_mountain():
-    """"Pokud si hráč vytáhne kartičku s horami, pak po jejím přiložení na ni položte tolik žetonů s rudou, kolik je na ní symbolů zlatých nugetů.\""""
+    """ "Pokud si hráč vytáhne kartičku s horami, pak po jejím přiložení na ni položte tolik žetonů s rudou, kolik je na ní symbolů zlatých nugetů.\""""
     t = Table(2)
     t.turn(tile=0, nuggets=2)  # a new mountain: M2
     m2 = t.s["mountains"][1]
@@ -42,14 +43,14 @@ def test_a_tile_with_nuggets_puts_that_many_tokens_on_its_mountain():
 
 
 def test_a_tile_that_fits_nowhere_leaves_the_game():
-    """"Pokud výjimečně nelze kartičku nikam přiložit, vyřadte ji ze hry a hráč si vezme místo ní kartičku jinou.\""""
+    """ "Pokud výjimečně nelze kartičku nikam přiložit, vyřadte ji ze hry a hráč si vezme místo ní kartičku jinou.\""""
     t = Table(2)
     t.act("discard_tile")
     assert t.s["tiles_left"] == 70 and t.s["phase"] == "tile" and t.s["turn"] == 0
 
 
 def test_a_cowboy_comes_from_the_supply_and_only_four_are_there():
-    """"Může použít pouze figurku, kterou má ve své zásobě." "Pokud hráči v průběhu hry dojdou figurky kovbojů, může jen přikládat kartičky.\""""
+    """ "Může použít pouze figurku, kterou má ve své zásobě." "Pokud hráči v průběhu hry dojdou figurky kovbojů, může jen přikládat kartičky.\""""
     t = Table(2)
     for _ in range(4):
         t.turn(then="place_cowboy", role="rail")
@@ -63,7 +64,7 @@ def test_a_cowboy_comes_from_the_supply_and_only_four_are_there():
 
 
 def test_a_miner_goes_only_on_the_new_tiles_mountain_and_not_where_a_cowboy_stands():
-    """"Figurku může umístit pouze na právě přiloženou kartičku." "Pokud na nově vzniklých spojených částech hor ... již stojí jakákoli figurka kovboje, byť vlastní, není možné tam postavit další.\""""
+    """ "Figurku může umístit pouze na právě přiloženou kartičku." "Pokud na nově vzniklých spojených částech hor ... již stojí jakákoli figurka kovboje, byť vlastní, není možné tam postavit další.\""""
     t = Table(2)
     t.act("lay_tile")
     t.refused("place_cowboy", role="mine")  # the tile shows no mountain
@@ -75,7 +76,7 @@ def test_a_miner_goes_only_on_the_new_tiles_mountain_and_not_where_a_cowboy_stan
 
 
 def test_joining_mountains_merges_stacks_miners_and_tents():
-    """"Nová kartička propojí ..." / "Pokud na nově vzniklých spojených částech hor ... již stojí jakákoli figurka kovboje ... není možné tam postavit další.\""""
+    """ "Nová kartička propojí ..." / "Pokud na nově vzniklých spojených částech hor ... již stojí jakákoli figurka kovboje ... není možné tam postavit další.\""""
     t = Table(2)
     t.turn(tile=0, nuggets=2, then="place_cowboy", role="mine")  # Blue: M2
     t.turn(then="place_tent", mountain=2)  # Red's tent in M2
@@ -88,7 +89,7 @@ def test_joining_mountains_merges_stacks_miners_and_tents():
 
 
 def test_a_tent_goes_in_any_open_mountain_and_moves():
-    """"Hráč může stan umístit i na kartičku, kterou právě nepřiložil!" "Není důležité, zda hráč vzal stan ze své zásoby či jej přemísťuje z jiné kartičky!\""""
+    """ "Hráč může stan umístit i na kartičku, kterou právě nepřiložil!" "Není důležité, zda hráč vzal stan ze své zásoby či jej přemísťuje z jiné kartičky!\""""
     t = Table(2)
     t.turn(tile=0, nuggets=1)
     t.turn(then="place_tent", mountain=1)
@@ -100,7 +101,7 @@ def test_a_tent_goes_in_any_open_mountain_and_moves():
 
 
 def test_taking_the_top_token_needs_a_tent_in_that_mountain_not_the_majority():
-    """"může si vzít horní žeton s rudou, pokud má v daných horách svůj stan. Přitom není důležité, který hráč má v daných horách přesilu zlatokopů.\""""
+    """ "může si vzít horní žeton s rudou, pokud má v daných horách svůj stan. Přitom není důležité, který hráč má v daných horách přesilu zlatokopů.\""""
     t = Table(2)
     t.act("lay_tile", mountain=1, nuggets=2)
     e = t.refused("take_token")
@@ -127,7 +128,7 @@ def test_no_token_left_is_refused():
 
 
 def test_the_game_ends_after_the_turn_with_the_last_tile():
-    """"Na konci tahu, ve kterém byla přiložena poslední kartička, hra končí.\""""
+    """ "Na konci tahu, ve kterém byla přiložena poslední kartička, hra končí.\""""
     t = Table(2)
     for _ in range(70):
         t.turn()

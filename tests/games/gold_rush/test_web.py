@@ -1,4 +1,5 @@
 """Gold Rush through the phones: secrets stay on their phone, bad input changes nothing, the pile replays."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,18 @@ from companion.web import get_db
 from helpers import act, every_form_survives
 
 HX = {"HX-Request": "true"}
-PLAYERS = {"game": "gold-rush", "name0": "Anna", "colour0": "blue", "name1": "Ben", "colour1": "red", "name2": "Cyril", "colour2": "yellow",
-           "opt_ore": "app", "opt_farmers": "1", "opt_first": "1"}
+PLAYERS = {
+    "game": "gold-rush",
+    "name0": "Anna",
+    "colour0": "blue",
+    "name1": "Ben",
+    "colour1": "red",
+    "name2": "Cyril",
+    "colour2": "yellow",
+    "opt_ore": "app",
+    "opt_farmers": "1",
+    "opt_first": "1",
+}
 ANNA, BEN, CYRIL = range(3)
 
 
@@ -44,7 +55,7 @@ def state(app, code):
 
 
 def test_a_token_taken_shows_only_on_its_owners_phone(app, phones):
-    """"Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl.\""""
+    """ "Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl.\""""
     code, (anna, ben, cyril, shared) = phones
     assert act(anna, code, "lay_tile", mountain=0, nuggets=3).status_code == 200
     assert act(anna, code, "end_turn").status_code == 200
@@ -89,7 +100,7 @@ def test_bad_input_is_refused_where_it_was_tapped_and_changes_nothing(app, phone
 
 
 def test_take_a_token_without_a_tent_is_422(app, phones):
-    """"může si vzít horní žeton s rudou, pokud má v daných horách svůj stan.\""""
+    """ "může si vzít horní žeton s rudou, pokud má v daných horách svůj stan.\""""
     code, (anna, *_rest) = phones
     act(anna, code, "lay_tile")
     r = act(anna, code, "take_token", form="take_token")

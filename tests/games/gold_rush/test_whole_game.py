@@ -1,5 +1,6 @@
 """A five-player game with farmers through five phones and a shared view, scored by the app alone and
 checked against a hand count; no phone ever shows another player's ore before the reveal."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """A Botrik table driven like the rulebook reads: a scripted bag for the examples, the real
 seeded one for the statistics and the whole game."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The favour tile: failure coins, face up and face down, the bag refill."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,7 @@ ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
 
 
 def test_failed_hire_pays_only_on_the_first_action(table):
-    """"Pokud Botrik nemůže najmout vesničana v rámci první akce ve svém tahu a dílek přízně je
+    """ "Pokud Botrik nemůže najmout vesničana v rámci první akce ve svém tahu a dílek přízně je
     otočený lícem nahoru, umístěte na něj 1 zlaták ... pouze jednou za tah, ne za každého vesničana!" """
     t = table(row=ROW, villagers=3, blueprints=3)
     t.set(coins=0)
@@ -61,7 +62,7 @@ def test_face_down_tile_gets_no_failure_coin(table, villagers):
 
 
 def test_hiring_turns_the_tile_face_down(table):
-    """"Otočte dílek přízně lícem dolů (bude otočen zpět, jakmile se žetony akcí vrátí do sáčku)." """
+    """ "Otočte dílek přízně lícem dolů (bude otočen zpět, jakmile se žetony akcí vrátí do sáčku)." """
     t = table(row=ROW, blueprints=3)
     t.set(coins=7)
     t.do("botrik_turn")
@@ -69,7 +70,7 @@ def test_hiring_turns_the_tile_face_down(table):
 
 
 def test_ten_coin_delivery_costs_seven_and_turns_the_tile_face_down(table):
-    """"s použitím zlatáků z dílku přízně na místo vyžadující platbu 10 zlatáků a s uplatněním své
+    """ "s použitím zlatáků z dílku přízně na místo vyžadující platbu 10 zlatáků a s uplatněním své
     slevy" (7 coins); "Jestliže Botrik provede dodávku 10 zlatáků do kostela, otočte dílek přízně
     lícem dolů." """
     t = table(row=ROW, villagers=4, blueprints=3)
@@ -87,13 +88,14 @@ def test_ten_coin_delivery_needs_seven_coins(table):
     t.set(coins=6)
     t.do("botrik_turn")
     from companion.games.hamlet_botrik.questions import question
+
     assert [c["value"] for c in question(t.state)["fields"][0]["choices"]] == ["church", "market", "none"]
     with pytest.raises(RuleError):
         t.do("priority", choice="church_coins")
 
 
 def test_the_failure_coin_is_there_for_the_next_hire_and_the_reminder_resets(table):
-    """"Ten může použít při příští akci najmutí vesničana nebo dodávky do kostela (v tomto nebo
+    """ "Ten může použít při příští akci najmutí vesničana nebo dodávky do kostela (v tomto nebo
     některém z dalších tahů)." and the start-player-token reminder: "Na začátku svého tahu si jej
     vezměte zpátky." """
     t = table(row=ROW, blueprints=3)
@@ -116,7 +118,7 @@ def test_the_failure_coin_is_there_for_the_next_hire_and_the_reminder_resets(tab
 
 
 def test_empty_bag_refills_turns_the_tile_up_and_adds_a_coin(table):
-    """"Pokud je pytlík/miska na losování po Botrikově akci prázdný: Vraťte všech 6 vytažených disků
+    """ "Pokud je pytlík/miska na losování po Botrikově akci prázdný: Vraťte všech 6 vytažených disků
     zpět ... Je-li dílek přízně lícem dolů, otočte jej lícem nahoru. Na dílek přízně ... umístěte
     1 zlaták." """
     six = ["red", "red", "red", "blue", "blue", "yellow"]

@@ -1,5 +1,6 @@
 """What a fresh user's first game found: counts that did not agree with their noun, a set-up question
 with nothing to go on, and a blank points answer silently taken as 0."""
+
 from __future__ import annotations
 
 import json
@@ -32,11 +33,14 @@ def in_english(app, label) -> str:
 # --- 1. a count agrees with its noun, in English and in Czech (1 / 2-4 / 5+) ----------------------
 
 
-@pytest.mark.parametrize("villagers, blueprints, english, czech", [
-    (1, 1, "Set-up done: Botrik has 1 villager and 1 blueprint.", "Příprava hotova – Botrik: 1 vesničan, 1 plán budovy."),
-    (2, 0, "Set-up done: Botrik has 2 villagers and 0 blueprints.", "Příprava hotova – Botrik: 2 vesničané, 0 plánů budov."),
-    (4, 3, "Set-up done: Botrik has 4 villagers and 3 blueprints.", "Příprava hotova – Botrik: 4 vesničané, 3 plány budov."),
-])
+@pytest.mark.parametrize(
+    "villagers, blueprints, english, czech",
+    [
+        (1, 1, "Set-up done: Botrik has 1 villager and 1 blueprint.", "Příprava hotova – Botrik: 1 vesničan, 1 plán budovy."),
+        (2, 0, "Set-up done: Botrik has 2 villagers and 0 blueprints.", "Příprava hotova – Botrik: 2 vesničané, 0 plánů budov."),
+        (4, 3, "Set-up done: Botrik has 4 villagers and 3 blueprints.", "Příprava hotova – Botrik: 4 vesničané, 3 plány budov."),
+    ],
+)
 def test_the_set_up_line_agrees_with_both_counts(app, table, villagers, blueprints, english, czech):
     """The fresh user read "Botrik has 1 villagers and 1 blueprints"."""
     t = table(villagers=villagers, blueprints=blueprints)
@@ -62,11 +66,14 @@ class _Rng:
         return list(seq)
 
 
-@pytest.mark.parametrize("coins, english, czech", [
-    (1, "cannot hire (1 coin on the favour tile)", "nemůže najmout vesničana (na dílku přízně 1 zlaták)"),
-    (3, "cannot hire (3 coins on the favour tile)", "nemůže najmout vesničana (na dílku přízně 3 zlatáky)"),
-    (0, "cannot hire (0 coins on the favour tile)", "nemůže najmout vesničana (na dílku přízně 0 zlatáků)"),
-])
+@pytest.mark.parametrize(
+    "coins, english, czech",
+    [
+        (1, "cannot hire (1 coin on the favour tile)", "nemůže najmout vesničana (na dílku přízně 1 zlaták)"),
+        (3, "cannot hire (3 coins on the favour tile)", "nemůže najmout vesničana (na dílku přízně 3 zlatáky)"),
+        (0, "cannot hire (0 coins on the favour tile)", "nemůže najmout vesničana (na dílku přízně 0 zlatáků)"),
+    ],
+)
 def test_a_failed_hire_counts_the_coins_on_the_tile(app, table, coins, english, czech):
     t = table(row=ROW, blueprints=3)
     t.set(coins=coins)
@@ -88,11 +95,14 @@ def test_the_correction_and_other_counts_agree(app, table):
     assert help_[:2] == ["His 1 landmark is worth 1 point: the app adds it.", "He has 1 coin on the favour tile: score it as the normal rules score coins."]
     t.set(landmarks=2, coins=5)
     czech = [in_czech(app, h) for h in question(t.state)["help"]]
-    assert czech[:2] == ["Jeho 2 památky mají hodnotu 1 bod za každou; aplikace je přičte.", "Na dílku přízně má 5 zlatáků; obodujte je podle běžných pravidel."]
+    assert czech[:2] == [
+        "Jeho 2 památky mají hodnotu 1 bod za každou; aplikace je přičte.",
+        "Na dílku přízně má 5 zlatáků; obodujte je podle běžných pravidel.",
+    ]
 
 
 def test_harder_award_verdicts_count_one_sale_and_one_delivery(app, table):
-    """"... musíte provést většinu prodejů na tržišti a celkem provést alespoň 5 prodejů.\""""
+    """ "... musíte provést většinu prodejů na tržišti a celkem provést alespoň 5 prodejů.\""""
     t = table(row=ROW, blueprints=3, harder_merchant=True, harder_chaplain=True)
     t.set(market_sales=1, church_deliveries=0)
     verdicts = small_rules.award_verdicts(t.state, 1, 1)
@@ -155,7 +165,7 @@ def test_the_czech_plural_entries_have_all_three_forms():
 
 
 def test_starting_blueprints_have_no_suggestion_but_say_what_to_count(table):
-    """"Příprava je stejná jako pro hru dvou hráčů": the solo rulebook and FACTS.md give no number of
+    """ "Příprava je stejná jako pro hru dvou hráčů": the solo rulebook and FACTS.md give no number of
     blueprints for Botrik's start, so nothing is pre-selected; the field says what to count."""
     s = rules.setup([{"name": "Eva", "colour": "green"}], {}, {}, _Rng())
     field = {f["name"]: f for f in question(s)["fields"]}["blueprints"]
@@ -180,7 +190,7 @@ def test_starting_without_the_blueprints_is_refused_with_what_to_count():
 
 
 def test_a_blank_church_delivery_points_answer_is_refused_and_0_is_accepted(table):
-    """"Může-li Botrik splnit více dodávek do kostela, vybírá si dodávku ... Za nejvíce bodů": the
+    """ "Může-li Botrik splnit více dodávek do kostela, vybírá si dodávku ... Za nejvíce bodů": the
     points are printed on the delivery and only the table shows them, so a blank is no answer."""
     t = table(row=ROW, villagers=4, blueprints=3)
     t.do("botrik_turn")
@@ -211,7 +221,7 @@ def test_every_printed_points_question_refuses_a_blank(table, what):
 
 
 def test_a_blank_milestone_is_refused(table):
-    """"zpracovatelská budova (typu, který má stále k dispozici svůj milník)": he takes that milestone,
+    """ "zpracovatelská budova (typu, který má stále k dispozici svůj milník)": he takes that milestone,
     whose points only the table shows."""
     t = table(row=ROW, discs=["red"], blueprints=1)
     t.do("botrik_turn")

@@ -1,4 +1,5 @@
 """NASTAVENÍ OBTÍŽNOSTI and KONEC HRY: each modifier on its own, the final comparison."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,7 +36,7 @@ def build_landmark(t):
 
 @pytest.mark.parametrize("options, each", [({}, 3), ({"easier_landmarks": True}, 1), ({"harder_landmarks": True}, 5)])
 def test_landmarks_are_worth_3_easier_1_harder_5(table, options, each):
-    """"Každá jeho památka má hodnotu 3 body (nehledě na bodovací podmínky na dílku ...)"; easier
+    """ "Každá jeho památka má hodnotu 3 body (nehledě na bodovací podmínky na dílku ...)"; easier
     "pouze 1 bod", harder "5 bodů"."""
     t = table(row=ROW, discs=["red"], blueprints=1, **options)
     build_landmark(t)
@@ -51,13 +52,13 @@ def test_both_landmark_modifiers_together_are_refused():
 
 
 def test_easier_donkeys_is_a_checklist_item(table):
-    """"Hráč začíná se dvěma osly na kostele." """
+    """ "Hráč začíná se dvěma osly na kostele." """
     msgs = [i["msg"] for i in view(table(easier_donkeys=True).state)["checklist"]]
     assert "Easier game: put two of your donkeys on the church." in msgs
 
 
 def test_easier_unpaid_coins_cost_points(table):
-    """"Kdykoli by Botrik měl za něco zaplatit zlatáky, ale nemá je (tedy ve všech případech kromě
+    """ "Kdykoli by Botrik měl za něco zaplatit zlatáky, ale nemá je (tedy ve všech případech kromě
     najmutí vesničana a dodávky 10 zlatáků do kostela), ztratí počet bodů rovnající se počtu
     nezaplacených zlatáků." Here: the coins on skipped blueprints and a building's coin cost."""
     t = table(row=ROW, discs=["blue", "red"], villagers=2, blueprints=1, easier_unpaid=True)
@@ -84,7 +85,7 @@ def test_without_the_easier_rule_unpaid_coins_cost_nothing(table):
 
 
 def test_harder_start_two_villagers_no_coins(table):
-    """"Botrik začíná se 2 vesničany, ale bez zlatáků." """
+    """ "Botrik začíná se 2 vesničany, ale bez zlatáků." """
     s = rules.setup([{"name": "Eva", "colour": "green"}], {"harder_start": True}, {}, TableRandom("s", 0))
     assert s["favour"] == {"face_up": True, "coins": 0}
     assert question(s)["fields"][0]["default"] == 2
@@ -95,7 +96,7 @@ def test_harder_start_two_villagers_no_coins(table):
 
 
 def test_harder_favour_tile_never_turns_face_down(table):
-    """"Botrik po najmutí vesničana / dodávce do kostela nepřevrací dílek přízně. Ten je vždy lícem nahoru." """
+    """ "Botrik po najmutí vesničana / dodávce do kostela nepřevrací dílek přízně. Ten je vždy lícem nahoru." """
     t = table(row=ROW, villagers=2, blueprints=3, harder_favour=True)
     t.set(coins=12)
     t.do("botrik_turn")  # villager 1 hires (7 left), then villager 2 (2 left); the tile stays face up
@@ -112,14 +113,17 @@ def test_harder_favour_tile_stays_up_after_a_ten_coin_delivery(table):
     assert t.favour == {"face_up": True, "coins": 0}
 
 
-@pytest.mark.parametrize("yours, his, verdict", [
-    (5, 4, "Merchant: you may take it (5 sales against his 4)."),
-    (4, 4, "Merchant: a tie at 4 sales goes to Botrik; the points are not split."),
-    (4, 2, "Merchant: you cannot take it (4 sales against his 2; you need more than him and at least 5)."),
-    (6, 7, "Merchant: you cannot take it (6 sales against his 7; you need more than him and at least 5)."),
-])
+@pytest.mark.parametrize(
+    "yours, his, verdict",
+    [
+        (5, 4, "Merchant: you may take it (5 sales against his 4)."),
+        (4, 4, "Merchant: a tie at 4 sales goes to Botrik; the points are not split."),
+        (4, 2, "Merchant: you cannot take it (4 sales against his 2; you need more than him and at least 5)."),
+        (6, 7, "Merchant: you cannot take it (6 sales against his 7; you need more than him and at least 5)."),
+    ],
+)
 def test_harder_merchant(table, yours, his, verdict):
-    """"Abyste mohli získat ocenění Obchodník, musíte provést většinu prodejů na tržišti a celkem
+    """ "Abyste mohli získat ocenění Obchodník, musíte provést většinu prodejů na tržišti a celkem
     provést alespoň 5 prodejů. V případě shody automaticky vyhrává Botrik – body se nerozdělují." """
     t = table(harder_merchant=True)
     t.set(market_sales=his)
@@ -133,7 +137,7 @@ def test_harder_merchant(table, yours, his, verdict):
 
 @pytest.mark.parametrize("yours, his, may", [(3, 2, True), (2, 2, False), (1, 2, False)])
 def test_harder_chaplain(table, yours, his, may):
-    """"Abyste mohli získat ocenění Kaplan, musíte splnit většinu dodávek do kostela. V případě shody
+    """ "Abyste mohli získat ocenění Kaplan, musíte splnit většinu dodávek do kostela. V případě shody
     automaticky vyhrává Botrik." """
     t = table(harder_chaplain=True)
     t.set(church_deliveries=his)
@@ -152,7 +156,7 @@ def test_without_harder_awards_no_award_question(table):
 
 
 def test_harder_end_sale(table):
-    """"Botrik na konci hry prodá všechny své zbývající zpracované suroviny ve vesnici, jako by je
+    """ "Botrik na konci hry prodá všechny své zbývající zpracované suroviny ve vesnici, jako by je
     spotřeboval (tedy za bonusové body včetně 1 bodu za zlatáky, které by měl získat)." """
     t = table(harder_end_sale=True)
     t.do("end_game")
@@ -166,7 +170,7 @@ def test_harder_end_sale(table):
 
 
 def test_all_modifiers_of_one_kind_are_advised_against(table):
-    """"Nedoporučuje se používat všechny modifikátory z jedné kategorie!" advice, not a rule."""
+    """ "Nedoporučuje se používat všechny modifikátory z jedné kategorie!" advice, not a rule."""
     t = table(easier_donkeys=True, easier_landmarks=True, easier_unpaid=True)
     assert len(view(t.state)["advice"]) == 1
     assert view(table(easier_donkeys=True).state)["advice"] == []
@@ -174,7 +178,7 @@ def test_all_modifiers_of_one_kind_are_advised_against(table):
 
 
 def test_a_tie_goes_to_botrik(table):
-    """"Pokud jste získal více bodů než Botrik, vyhrál jste!": equal is not more."""
+    """ "Pokud jste získal více bodů než Botrik, vyhrál jste!": equal is not more."""
     t = table()
     finish(t, coin_points=10, your_score=10)
     assert [r["name"] for r in scoring.scores(t.state)] == ["Botrik", "Eva"]
@@ -189,7 +193,7 @@ def test_a_tie_goes_to_botrik(table):
 
 
 def test_bonus_arithmetic_of_the_rulebook_example():
-    """"pokud Botrik použije pro dodávku dvě vlastní kvalitní suroviny, získá 2 + 1 bod ... za každou
+    """ "pokud Botrik použije pro dodávku dvě vlastní kvalitní suroviny, získá 2 + 1 bod ... za každou
     použitou surovinu, celkem tedy 6 bodů." """
     assert small_rules.bonus_formula(0, 0, [2, 2], 2) == (6, "2 × (2 + 1) = 6")
     assert small_rules.bonus_formula(5, 0, [2, 2], 2) == (11, "5 + 2 × (2 + 1) = 11")

@@ -1,5 +1,6 @@
 """What a full game played from the phone showed: a Botrik turn in a few taps, a landmark counted
 once, a clean end during his turn. (Counts that agree with their noun: test_fresh_user.py.)"""
+
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,7 @@ ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
 
 
 def test_church_and_market_are_one_answer_and_a_plain_villager_takes_three(table):
-    """"Botrik se nejprve pokusí provést jednu z akcí zobrazených v horní řadě na desce akcí, přičemž
+    """ "Botrik se nejprve pokusí provést jednu z akcí zobrazených v horní řadě na desce akcí, přičemž
     upřednostňuje akci nejvíce vlevo." The church and the market are asked together (church first),
     so a villager who does neither and produces takes three taps: neither, yes, done."""
     t = table(row=ROW, discs=["blue"], blueprints=3)
@@ -27,7 +28,7 @@ def test_church_and_market_are_one_answer_and_a_plain_villager_takes_three(table
 
 
 def test_a_market_sale_after_a_failed_first_church_delivery_pays_the_failure_coin(table):
-    """"Pokud Botrik nemohl provést dodávku do kostela jako svou první akci v tomto tahu, dílek přízně
+    """ "Pokud Botrik nemohl provést dodávku do kostela jako svou první akci v tomto tahu, dílek přízně
     je aktuálně otočený lícem nahoru a na dílek přízně nebyl umístěn zlaták z neúspěšné akce najmutí
     vesničana, položte na dílek přízně 1 zlaták ze zásoby." A market sale does not undo the church failure."""
     t = table(row=ROW, villagers=4, blueprints=3)
@@ -36,11 +37,14 @@ def test_a_market_sale_after_a_failed_first_church_delivery_pays_the_failure_coi
     assert t.favour == {"face_up": True, "coins": 3} and t.state["turn"]["failure_coin"]
     assert t.state["market_sales"] == 1 and t.step == "score"
     t.do("score", points=3)
-    assert t.text(t.labels[-1]) == "Villager 1: no hiring: he has all 4 villagers → no church delivery → 1 coin on the favour tile → sells at the market → scores 3"
+    assert (
+        t.text(t.labels[-1])
+        == "Villager 1: no hiring: he has all 4 villagers → no church delivery → 1 coin on the favour tile → sells at the market → scores 3"
+    )
 
 
 def test_the_hire_takes_no_tap_and_its_chores_stand_above_the_blueprint_question(table):
-    """"Pokud má Botrik na dílku přízně dostatek zlatáků, najme si vesničana z rychty, což ho stojí
+    """ "Pokud má Botrik na dílku přízně dostatek zlatáků, najme si vesničana z rychty, což ho stojí
     5 zlatáků" and "Otočte dílek přízně lícem dolů": the app knows all of it, so it asks nothing."""
     t = table(row=ROW, blueprints=1)
     t.set(coins=5)
@@ -56,7 +60,7 @@ def test_the_hire_takes_no_tap_and_its_chores_stand_above_the_blueprint_question
 
 @pytest.mark.parametrize("easier, fields", [(False, ["had_coins"]), (True, ["skipped", "had_coins"])])
 def test_skipped_blueprints_are_asked_only_in_the_easier_game(table, easier, fields):
-    """"Botrik položí zlaták ze společné zásoby (ne z dílku přízně) na všechny vynechané dílky": the
+    """ "Botrik položí zlaták ze společné zásoby (ne z dílku přízně) na všechny vynechané dílky": the
     number matters only to the easier "Kdykoli by Botrik měl za něco zaplatit zlatáky, ale nemá je ...
     ztratí počet bodů rovnající se počtu nezaplacených zlatáků"."""
     t = table(row=ROW, discs=["blue"], blueprints=0, easier_unpaid=easier)
@@ -66,7 +70,7 @@ def test_skipped_blueprints_are_asked_only_in_the_easier_game(table, easier, fie
 
 
 def test_a_landmark_is_not_scored_twice(table):
-    """"Každá jeho památka má hodnotu 3 body (nehledě na bodovací podmínky na dílku a na požadovaná
+    """ "Každá jeho památka má hodnotu 3 body (nehledě na bodovací podmínky na dílku a na požadovaná
     propojení cestami)": the app adds the 3 at the end, so building it asks only the bonuses; points
     typed for the tile anyway are not counted."""
     t = table(row=ROW, discs=["red"], blueprints=1)
@@ -84,7 +88,7 @@ def test_a_landmark_is_not_scored_twice(table):
 
 
 def test_ending_during_his_turn_sets_the_drawn_disc_aside(table):
-    """"Vylosovaný disk prozatím odložte stranou." Ending the game during his turn drops the rest of
+    """ "Vylosovaný disk prozatím odložte stranou." Ending the game during his turn drops the rest of
     it; the disc drawn for it must not stay "in hand" on the final screens."""
     t = table(row=ROW, discs=["blue"], blueprints=3)
     t.do("botrik_turn")

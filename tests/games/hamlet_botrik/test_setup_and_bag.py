@@ -1,5 +1,6 @@
 """Set-up and the disc bag: "Do řady pod desku akcí umístěte zleva doprava v náhodném pořadí
 5 žetonů akcí." ... "Zbývajících 6 disků akcí vložte do pytlíku/misky." """
+
 from __future__ import annotations
 
 import json
@@ -47,7 +48,7 @@ def test_missing_colours_are_the_first_free_ones_and_never_the_players():
 
 
 def test_checklist_says_what_to_put_out_and_no_donkeys():
-    """"Botrik nepoužívá ani nenajímá osly, takže za něj nemusíte na kostel umisťovat startovního
+    """ "Botrik nepoužívá ani nenajímá osly, takže za něj nemusíte na kostel umisťovat startovního
     osla." "Jste začínající hráč, takže začínáte se 3 zlatáky." """
     msgs = [item["msg"] for item in view(setup(), None)["checklist"]]
     assert any("No donkeys for Botrik" in m for m in msgs)

@@ -1,4 +1,5 @@
 """Botrik's turn, villager by villager: the priority actions, the disc, the cascade, the row."""
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,7 @@ def test_rulebook_worked_example(table):
 
 
 def test_each_villager_decides_anew(table):
-    """"Pro každého z vesničanů musí Botrik vždy znovu rozhodnout": the second villager starts again
+    """ "Pro každého z vesničanů musí Botrik vždy znovu rozhodnout": the second villager starts again
     with hiring, the church and the market."""
     t = table(row=EXAMPLE_ROW, discs=["red"], villagers=2, blueprints=0)
     t.do("botrik_turn")
@@ -58,7 +59,7 @@ def test_each_villager_decides_anew(table):
 
 
 def test_cascade_wraps_to_the_leftmost_token(table):
-    """"Pokud se dostane na konec řady akcí a stále nemůže provést žádnou akci, vrátí se zpět
+    """ "Pokud se dostane na konec řady akcí a stále nemůže provést žádnou akci, vrátí se zpět
     k žetonu akce nejvíce vlevo atd." Yellow (Botrik's) lies over the third action."""
     row = ["produce", "build_road", "refine", "build_building", "buy_blueprint"]
     t = table(row=row, discs=["yellow"], blueprints=1)
@@ -92,7 +93,7 @@ def test_cascade_wraps_past_the_end_to_the_start(table):
 
 
 def test_nothing_possible_sends_the_villager_to_the_church(table):
-    """"Pokud nemůže provést žádnou akci, položí nepoužitý žeton vesničana na dílek kostela a umístí
+    """ "Pokud nemůže provést žádnou akci, položí nepoužitý žeton vesničana na dílek kostela a umístí
     1 zlaták na dílek přízně (je-li lícem nahoru)." The row does not change."""
     t = table(row=EXAMPLE_ROW, discs=["red"], villagers=4, blueprints=3)
     t.set(roads=5, row=[tok for tok in EXAMPLE_ROW if tok != "build_road"])
@@ -120,7 +121,7 @@ def test_nothing_possible_with_the_favour_tile_face_down_gives_no_coin(table):
 
 
 def test_hire_with_fewer_than_three_blueprints_buys_one_and_the_token_stays(table):
-    """"Pokud ještě nemá v zásobě 3 plány budov, zakoupí si navíc plán z nabídky ... Pozor – v tomto
+    """ "Pokud ještě nemá v zásobě 3 plány budov, zakoupí si navíc plán z nabídky ... Pozor – v tomto
     případě se žeton akce nákupu plánu nepřesune na pravou stranu akčního řádku!" """
     t = table(row=EXAMPLE_ROW, villagers=2, blueprints=1)
     t.set(coins=6)
@@ -144,7 +145,7 @@ def test_hire_with_three_blueprints_buys_none(table):
 
 
 def test_hiring_at_four_villagers_is_skipped(table):
-    """"Pokud Botrik již najal všechny čtyři své vesničany, tuto akci zcela přeskočí (nepočítá se
+    """ "Pokud Botrik již najal všechny čtyři své vesničany, tuto akci zcela přeskočí (nepočítá se
     ani jako úspěch ani jako neúspěch ...)" even with coins enough to hire."""
     t = table(row=EXAMPLE_ROW, villagers=4, blueprints=3)
     t.set(coins=9)
@@ -165,7 +166,7 @@ def test_secondary_buy_blueprint_moves_its_token(table):
 
 
 def test_road_token_leaves_the_row_after_the_fifth_road(table):
-    """"Jakmile Botrik postaví všech 5 svých cest, tuto akci již nemůže provést. Odstraňte její žeton
+    """ "Jakmile Botrik postaví všech 5 svých cest, tuto akci již nemůže provést. Odstraňte její žeton
     z řady akcí (poté v ní zůstanou pouze 4 žetony akcí)." """
     row = ["build_road", "buy_blueprint", "refine", "produce", "build_building"]
     t = table(row=row, discs=["red", "red"], villagers=2, blueprints=3)
@@ -221,6 +222,7 @@ def test_milestone_is_asked_only_for_a_refining_building_with_its_milestone(tabl
     t.yes(), t.yes(), t.no()
     t.do("place", note="")
     from companion.games.hamlet_botrik.questions import question
+
     assert [f["name"] for f in question(t.state)["fields"]] == ["points", "milestone", "bonuses", "coin_bonuses"]
     t.do("score", points=2, milestone=3)
     assert t.state["score"][-1]["points"] == 5 and t.state["landmarks"] == 0
@@ -267,7 +269,7 @@ def test_corrections_only_between_turns_and_the_road_token_follows_the_roads(tab
 
 
 def test_a_correction_keeps_his_action_row_in_order(table):
-    """"Jakmile Botrik postaví všech 5 svých cest ... Odstraňte její žeton z řady akcí." A correction
+    """ "Jakmile Botrik postaví všech 5 svých cest ... Odstraňte její žeton z řady akcí." A correction
     back below 5 roads returns the token to the place the player reads off the table; the other
     tokens keep their order, and without the place nothing is recorded."""
     row = ["buy_blueprint", "build_road", "refine", "produce", "build_building"]

@@ -4,6 +4,7 @@ A whole short game: set-up, a Botrik turn that fails his priority actions, draws
 redo draw the same one), builds a landmark through the guided placement questions, scores the
 rulebook's bonus example, then the end of the game and the final comparison.
 """
+
 from __future__ import annotations
 
 import html as htmllib
@@ -197,7 +198,7 @@ def test_the_panel_reads_in_czech_and_in_english(client):
 
 
 def test_the_starting_blueprints_say_what_to_count_and_a_blank_is_refused_in_the_form(client):
-    """"Příprava je stejná jako pro hru dvou hráčů": neither the solo rulebook nor FACTS.md says how
+    """ "Příprava je stejná jako pro hru dvou hráčů": neither the solo rulebook nor FACTS.md says how
     many blueprints that is, so nothing is pre-selected. The player is told what to count, and a tap
     on Start without it is answered by the app inside the form, not by the browser's own bubble."""
     code = new_table(client)

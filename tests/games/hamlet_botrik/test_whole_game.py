@@ -1,4 +1,5 @@
 """A short game through the table engine: seeded draws, JSON state, replay gives the same state."""
+
 from __future__ import annotations
 
 import json

@@ -2,6 +2,7 @@
 
 There is no rulebook: each test names what a paper pad lets you do.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,7 @@ import pytest
 
 from companion import engine
 from companion.games.base import RuleError
-from companion.games.scorepad import GAME
-from companion.games.scorepad import rules
+from companion.games.scorepad import GAME, rules
 from helpers import act, start_table
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bořek", "colour": "blue"}, {"name": "Cyril", "colour": "green"}]

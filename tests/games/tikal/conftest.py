@@ -1,4 +1,5 @@
 """Helpers for Tikal's rule tests: a table as the engine keeps it, and one step at a time."""
+
 from __future__ import annotations
 
 import copy

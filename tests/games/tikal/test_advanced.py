@@ -1,4 +1,5 @@
 """The advanced rules: tiles shown, each turn auctioned for points ("Alternativní pravidla pro pokročilé")."""
+
 from __future__ import annotations
 
 from companion.games.tikal.rules.core import volcanoes

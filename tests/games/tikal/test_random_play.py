@@ -1,4 +1,5 @@
 """Random legal play to the end: every allowed choice is accepted, and replay equals the final state."""
+
 from __future__ import annotations
 
 import json
@@ -42,10 +43,17 @@ def play(table, rnd, limit=3000):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("n, advanced, treasures, seed", [
-    (2, False, "app", "r1"), (3, False, "physical", "r2"), (4, False, "app", "r3"),
-    (2, True, "physical", "r4"), (3, True, "app", "r5"), (4, True, "app", "r6"),
-])
+@pytest.mark.parametrize(
+    "n, advanced, treasures, seed",
+    [
+        (2, False, "app", "r1"),
+        (3, False, "physical", "r2"),
+        (4, False, "app", "r3"),
+        (2, True, "physical", "r4"),
+        (3, True, "app", "r5"),
+        (4, True, "app", "r6"),
+    ],
+)
 def test_random_legal_play_reaches_the_end_and_replays(table, n, advanced, treasures, seed):
     t = table(n, seed=seed, advanced=advanced, treasures=treasures)
     play(t, random.Random(seed))
@@ -54,5 +62,6 @@ def test_random_legal_play_reaches_the_end_and_replays(table, n, advanced, treas
     assert engine.replay(GAME, t.players, t.options, t.seed, t.events) == t.tstate
     # every piece is somewhere: beside the board, on it, on a temple as a guard, or out of the game
     from companion.games.tikal.rules.core import pieces_gone
+
     for seat in range(n):
         assert min(pieces_gone(t.s, seat)) >= 0

@@ -1,4 +1,5 @@
 """Scoring rounds: at each volcano and after the last tile ("Bodování", "Konec hry")."""
+
 from __future__ import annotations
 
 from companion.games.tikal import scoring
@@ -119,6 +120,7 @@ def test_the_final_round_starts_after_the_player_who_laid_the_last_tile(table):
     assert t.s["phase"] == "over"
     assert t.refused("end_turn").msg == "The game is over."
     from companion.games import GAMES
+
     assert GAMES["tikal"].to_act(t.s) == ()
 
 

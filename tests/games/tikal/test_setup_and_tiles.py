@@ -1,4 +1,5 @@
 """Set-up and the landscape stack (rulebook: "Příprava hry", "Průběh hry")."""
+
 from __future__ import annotations
 
 import pytest
@@ -99,7 +100,7 @@ def test_the_last_tile_is_known(table):
 
 def test_no_more_tiles_of_a_kind_than_the_box_holds(table):
     """ "15 kartiček s obrázkem chrámu, 10 kartiček s pokladem, 3 kartičky se sopkami, 10 kartiček obyčejného
-    pralesa" (upper bounds: the list adds up to 38, not 36) """
+    pralesa" (upper bounds: the list adds up to 38, not 36)"""
     t = table(2)
     for _ in range(10):
         t.tile("jungle")
@@ -111,9 +112,10 @@ def test_no_more_tiles_of_a_kind_than_the_box_holds(table):
 
 def test_stack_sizes_beyond_the_box_are_refused():
     """ "36 šestiúhelníkových kartiček s krajinou (na rubu jsou kartičky označeny písmeny A až G)": a host's
-    stack sizes may differ from FACTS.md (M), but not beyond the tiles of the component list. """
+    stack sizes may differ from FACTS.md (M), but not beyond the tiles of the component list."""
     from companion.games.base import RuleError
     from companion.games.tikal import GAME
+
     GAME.check_profile("stack_sizes", [6, 6, 5, 5, 5, 5, 4])
     with pytest.raises(RuleError):
         GAME.check_profile("stack_sizes", [6, 6, 6, 6, 6, 6, 6])

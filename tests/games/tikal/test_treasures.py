@@ -1,4 +1,5 @@
 """Digging and exchanging treasures, and their set values ("Vykopání pokladu", "Výměna pokladu")."""
+
 from __future__ import annotations
 
 from companion.games.tikal import scoring

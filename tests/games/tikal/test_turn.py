@@ -1,4 +1,5 @@
 """A turn of 10 action points: every action's cost and limit ("Průběh hry" and the crib sheet)."""
+
 from __future__ import annotations
 
 import pytest
@@ -78,7 +79,7 @@ def test_raise_costs_2_needs_a_piece_and_at_most_2_levels_per_temple_per_turn(ta
 
 
 def test_the_per_turn_limits_reset_each_turn(table):
-    """ "v jednom tahu odkrýt nejvýše 2 patra jednoho chrámu" : the next turn may raise again. """
+    """ "v jednom tahu odkrýt nejvýše 2 patra jednoho chrámu" : the next turn may raise again."""
     t = start(table)
     t("enter", piece="worker", count=1, to="base")
     t("move", piece="worker", count=1, source="base", to="T1", stones=1)
@@ -194,6 +195,7 @@ def test_guard_costs_5_needs_strict_majority_with_the_leader_counting_3(table):
     assert t.ap() == 1
     assert t.temple("T1")["guard"] == 1 and t.temple("T1")["pieces"][1] == [0, 0]
     from companion.games.tikal.rules.core import pieces_gone
+
     assert pieces_gone(t.s, 1) == [0, 1]  # the leader left the game, the worker guards
     # "Hlídaný chrám už nesmí být dále odkrýván."
     t.end()
@@ -222,12 +224,15 @@ def test_at_most_2_guards_per_game(table):
     assert t.reason("place_guard").msg == "At most 2 guards per game."
 
 
-@pytest.mark.parametrize("action, params", [
-    ("raise_temple", {"temple": "T7"}),
-    ("dig", {"hex": "P1"}),
-    ("build_camp", {"where": "P2"}),
-    ("place_guard", {"temple": "T5", "piece": "worker"}),
-])
+@pytest.mark.parametrize(
+    "action, params",
+    [
+        ("raise_temple", {"temple": "T7"}),
+        ("dig", {"hex": "P1"}),
+        ("build_camp", {"where": "P2"}),
+        ("place_guard", {"temple": "T5", "piece": "worker"}),
+    ],
+)
 def test_sites_that_do_not_exist_are_refused(table, action, params):
     t = start(table)
     assert "no" in t.refused(action, **params).msg.lower()

@@ -1,4 +1,5 @@
 """Tikal through the phones: bad input answers 400/422 in the form tapped and changes nothing; no secret leaks."""
+
 from __future__ import annotations
 
 import json
@@ -30,22 +31,35 @@ def form_html(html, form_id):
     return m.group(0)
 
 
-@pytest.mark.parametrize("action, params, form, status, lang, text", [
-    # a negative cost: "Za pohyb ... se platí 1 AB za každou kamennou destičku"
-    ("move", {"piece": "worker", "count": 1, "source": "base", "to": "T1", "stones": -1}, "tk-move-f", 400, "en", "Stones crossed must be between 1 and 10"),
-    # a temple that does not exist
-    ("raise_temple", {"temple": "T9"}, "tk-raise", 422, "en", "There is no temple T9 on the board."),
-    ("raise_temple", {"temple": "T99"}, "tk-raise", 400, "cs", "Chrám"),
-    # an action beyond 10 points
-    ("enter", {"piece": "worker", "count": 11, "to": "base"}, "tk-enter-w", 422, "cs", "To stojí 11 AB; v tomto tahu zbývá jen 9."),
-])
+@pytest.mark.parametrize(
+    "action, params, form, status, lang, text",
+    [
+        # a negative cost: "Za pohyb ... se platí 1 AB za každou kamennou destičku"
+        (
+            "move",
+            {"piece": "worker", "count": 1, "source": "base", "to": "T1", "stones": -1},
+            "tk-move-f",
+            400,
+            "en",
+            "Stones crossed must be between 1 and 10",
+        ),
+        # a temple that does not exist
+        ("raise_temple", {"temple": "T9"}, "tk-raise", 422, "en", "There is no temple T9 on the board."),
+        ("raise_temple", {"temple": "T99"}, "tk-raise", 400, "cs", "Chrám"),
+        # an action beyond 10 points
+        ("enter", {"piece": "worker", "count": 11, "to": "base"}, "tk-enter-w", 422, "cs", "To stojí 11 AB; v tomto tahu zbývá jen 9."),
+    ],
+)
 def test_bad_input_is_refused_where_it_was_tapped_and_changes_nothing(client, action, params, form, status, lang, text):
     code = start(client)
     act(client, code, "place_tile", kind="jungle")
     act(client, code, "enter", piece="worker", count=1, to="base")
     v = form_state(client, code)["v"]
-    r = client.post(f"/t/{code}/act", data={"action": action, "form": form, **form_state(client, code), **{k: str(x) for k, x in params.items()}},
-                    headers={"HX-Request": "true", "Accept-Language": lang})
+    r = client.post(
+        f"/t/{code}/act",
+        data={"action": action, "form": form, **form_state(client, code), **{k: str(x) for k, x in params.items()}},
+        headers={"HX-Request": "true", "Accept-Language": lang},
+    )
     assert r.status_code == status
     html = r.get_data(as_text=True)
     if form in ("tk-move-f", "tk-enter-w"):
@@ -75,14 +89,15 @@ def test_another_seat_cannot_act_for_the_player_on_turn(client, phone):
     html = panel(phone, code)
     assert "Wait for Ana" in html and 'name="action"' not in html  # Ben's phone shows the turn, not Ana's buttons
     v = re.search(r'data-version="(\d+)"', html).group(1)
-    r = phone.post(f"/t/{code}/act", data={"action": "place_tile", "kind": "jungle", "v": v, "nonce": "x", "form": "tk-tile-jv"},
-                   headers={"HX-Request": "true"})
+    r = phone.post(
+        f"/t/{code}/act", data={"action": "place_tile", "kind": "jungle", "v": v, "nonce": "x", "form": "tk-tile-jv"}, headers={"HX-Request": "true"}
+    )
     assert r.status_code == 422 and "It is Ana&#39;s turn." in r.get_data(as_text=True)
     assert re.search(r'data-version="(\d+)"', panel(client, code)).group(1) == v
 
 
 def test_the_face_down_treasures_never_show(client):
-    """ "Kulaté žetony s poklady se zamíchají a naskládají ... lícem dolů." Nobody sees the kinds before digging. """
+    """ "Kulaté žetony s poklady se zamíchají a naskládají ... lícem dolů." Nobody sees the kinds before digging."""
     code = start(client)
     act(client, code, "place_tile", kind="treasure", value=4)
     with client.application.app_context():

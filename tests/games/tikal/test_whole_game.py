@@ -1,5 +1,6 @@
 """The issue's acceptance, tried as a new user would: whole games tapped through the phones, scored by
 the app alone, each total checked against a hand count written beside the taps."""
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,7 @@ class Phones:
 
 
 def scores_of(html):
-    section = html[html.index('class="tk-players"'):]
+    section = html[html.index('class="tk-players"') :]
     return {name: int(points) for name, points in re.findall(r'> (\w+)<span class="sr"> \(\w+\)</span></span> <span class="big">(\d+)</span>', section)}
 
 
@@ -160,4 +161,4 @@ def test_two_rounds_of_the_advanced_rules_with_four_players(client):
     tap("choose_tile", tile=1)  # Ana: free
     html = tap("end_turn")
     assert scores_of(html) == {"Ana": 18, "Ben": 15, "Cyril": 19, "Dana": 18}
-    assert "Turn up 4 tiles" in html and "Ben" in html[html.index("tk-who"):html.index("tk-who") + 400]
+    assert "Turn up 4 tiles" in html and "Ben" in html[html.index("tk-who") : html.index("tk-who") + 400]

@@ -1,4 +1,5 @@
 """A table of Tinners' Trail driven through companion.engine, the way the web layer drives it."""
+
 from __future__ import annotations
 
 import json

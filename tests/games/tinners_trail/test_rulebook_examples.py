@@ -1,4 +1,5 @@
 """Every worked example of the Czech rulebook (tinners-trail.cs.txt), played on the app."""
+
 from companion.games.tinners_trail import prices, view
 
 
@@ -113,11 +114,14 @@ def test_final_scores_purple_wins_with_101(table):
     zelený se 74 vítěznými body. Fialový je vítěz!'"""
     t = table(("Red", "Purple", "Yellow", "Green"))
     t.g["phase"] = "over"
-    t.g["investments"] = [{"seat": t.seat(n), "round": 1, "cost": 5, "vp": vp}
-                          for n, vp in (("Red", 85), ("Purple", 101), ("Yellow", 77), ("Green", 74))]
+    t.g["investments"] = [{"seat": t.seat(n), "round": 1, "cost": 5, "vp": vp} for n, vp in (("Red", 85), ("Purple", 101), ("Yellow", 77), ("Green", 74))]
     rows = view.scores(t.g)
     assert [(t.g["players"][r["seat"]]["name"], r["total"], r["rank"]) for r in rows] == [
-        ("Purple", 101, 1), ("Red", 85, 2), ("Yellow", 77, 3), ("Green", 74, 4)]
+        ("Purple", 101, 1),
+        ("Red", 85, 2),
+        ("Yellow", 77, 3),
+        ("Green", 74, 4),
+    ]
 
 
 def test_price_example_round_one(table):

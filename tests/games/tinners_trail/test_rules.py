@@ -1,5 +1,6 @@
 """The rules beyond the worked examples: price modifiers, the time track, auctions, developments,
 exploration, investments, the tie-break chain and the corrections."""
+
 import pytest
 
 from companion.games.tinners_trail import actions, board as bd, prices, rules, view
@@ -7,15 +8,21 @@ from companion.games.tinners_trail import actions, board as bd, prices, rules, v
 # --- Phase 1: every combination of price modifiers ------------------------------------------------
 
 
-@pytest.mark.parametrize("rnd, last, change", [
-    (1, None, +1),          # 'V prvním kole k hozenému počtu ok připočtěte jedna'
-    (2, "top", -1),         # 'Pokud byla předešlá cena na nejvyšší úrovni, odečtěte ... jedna'
-    (2, "bottom", +1),      # 'Pokud byla předešlá cena na nejnižší úrovni, přičtěte ... jedna'
-    (2, "middle", 0),
-    (3, "top", -1), (3, "bottom", +1), (3, "middle", 0),
-    (4, "top", -2),         # 'Modifikace posledního kola se musí vykonat vždy'
-    (4, "bottom", 0), (4, "middle", -1),
-])
+@pytest.mark.parametrize(
+    "rnd, last, change",
+    [
+        (1, None, +1),  # 'V prvním kole k hozenému počtu ok připočtěte jedna'
+        (2, "top", -1),  # 'Pokud byla předešlá cena na nejvyšší úrovni, odečtěte ... jedna'
+        (2, "bottom", +1),  # 'Pokud byla předešlá cena na nejnižší úrovni, přičtěte ... jedna'
+        (2, "middle", 0),
+        (3, "top", -1),
+        (3, "bottom", +1),
+        (3, "middle", 0),
+        (4, "top", -2),  # 'Modifikace posledního kola se musí vykonat vždy'
+        (4, "bottom", 0),
+        (4, "middle", -1),
+    ],
+)
 def test_price_modifiers(rnd, last, change):
     total, steps = prices.price_steps(rnd, last, 9)
     assert total == 9 + change
@@ -57,8 +64,7 @@ def test_pump_stacks_each_round(table, rnd, stacks):
 
 
 def test_display_from_profile_removes_leftovers_and_respects_the_supply(table):
-    t = table(profile={"display_miners": [2, 2, 2, 2], "display_ports": [1, 1, 1, 1],
-                       "display_trains": [1, 1, 1, 1], "display_adits": [3, 3, 3, 3]}).seeded()
+    t = table(profile={"display_miners": [2, 2, 2, 2], "display_ports": [1, 1, 1, 1], "display_trains": [1, 1, 1, 1], "display_adits": [3, 3, 3, 3]}).seeded()
     t.do("start_game")
     for dice, price, level in ((2, 4, "bottom"), (6, 8, "middle")):
         t.do("roll_price", dice=[dice])
@@ -100,8 +106,8 @@ def test_active_player_keeps_acting_until_catching_up(table):
 def test_pass_goes_to_leftmost_free_space_and_sets_next_order(table):
     """'Pokud hráč pasuje, přeloží svůj žeton z časové osy na nejlevější volné místo na Pořadí hráčů.'"""
     t = table().to_actions(order=("Red", "Purple", "Yellow"))
-    t.do("pasties")   # Red leaves space 1
-    t.do("pass")      # Purple passes from space 2 into space 1
+    t.do("pasties")  # Red leaves space 1
+    t.do("pass")  # Purple passes from space 2 into space 1
     assert t.g["order"][0] == t.seat("Purple")
     assert t.active() == "Yellow"
     t.do("pass")
@@ -156,8 +162,8 @@ def test_auction_eligibility_and_clockwise_bidding(table):
     pokud mají alespoň dva časové body ... Žádný hráč, který už odpasoval, ani ten, který už nemá
     peníze, se dražby nemůže účastnit.'"""
     t = table(("Red", "Purple", "Yellow", "Green")).to_actions(order=("Red", "Purple", "Yellow", "Green"))
-    t.place("Purple", 9)                 # only one time point left
-    t.player("Yellow")["money"] = 0      # no money
+    t.place("Purple", 9)  # only one time point left
+    t.player("Yellow")["money"] = 0  # no money
     t.do("build_mine", region="A", bid=3)
     auction = t.g["auction"]
     assert auction["bidders"] == [t.seat("Red"), t.seat("Green")]
@@ -182,9 +188,9 @@ def test_auction_winner_pays_builds_and_moves_two_while_the_opener_acts_on(table
     assert "No auction" in t.fails("bid", amount=1)
     t.do("build_mine", region="A", bid=1)
     assert "Bid more" in t.fails("bid", amount=1)
-    t.do("bid", amount=4)       # Purple
-    t.do("drop_out")            # Yellow
-    t.do("drop_out")            # Red
+    t.do("bid", amount=4)  # Purple
+    t.do("drop_out")  # Yellow
+    t.do("drop_out")  # Red
     assert t.region("A")["mine"] == t.seat("Purple")
     assert t.player("Purple")["money"] == 11 and t.player("Purple")["mines_left"] == 5
     assert t.player("Purple")["time"] == 2 and t.player("Red")["time"] == 0
@@ -266,7 +272,13 @@ def test_adit_into_a_completely_empty_region_adds_nothing_until_it_is_rolled(tab
     assert bd.cubes(t.region("E")) == 0
     got = bd.discovery(t.g, "E", 1, 1, 2)
     assert {k: got[k] for k in ("tin", "copper", "water", "adits", "trains_next_door", "water_off")} == {
-        "tin": 2, "copper": 2, "water": 1, "adits": 1, "trains_next_door": 0, "water_off": 1}
+        "tin": 2,
+        "copper": 2,
+        "water": 1,
+        "adits": 1,
+        "trains_next_door": 0,
+        "water_off": 1,
+    }
 
 
 def test_pumps_take_the_highest_stack(table):
@@ -298,13 +310,13 @@ def test_investing_round_after_round_until_all_pass(table):
     for _ in range(3):
         t.do("pass")
     assert "Type in the VP" in t.fails("invest", cost=5)  # round 1 VP are not known
-    t.do("invest", cost=5, vp=6)          # Red
+    t.do("invest", cost=5, vp=6)  # Red
     assert t.g["box_vp"]["1:5"] == 6
-    t.do("pass")                          # Purple
-    t.do("invest", cost=5)                # Yellow: the box's VP is now known
-    assert "already holds two" in t.fails("invest", cost=5)   # Red again
+    t.do("pass")  # Purple
+    t.do("invest", cost=5)  # Yellow: the box's VP is now known
+    assert "already holds two" in t.fails("invest", cost=5)  # Red again
     assert "No row" in t.fails("invest", cost=7)
-    t.do("pass")                          # Red
+    t.do("pass")  # Red
     assert t.g["invest"]["turn"] == t.seat("Yellow")  # Purple passed for good
     t.do("pass")
     assert t.g["phase"] == "exploration" and t.g["explore"]["queue"] == [t.seat("Red"), t.seat("Purple")]
@@ -326,9 +338,9 @@ def test_exploration_with_adit_train_here_and_train_next_door(table):
     for name in ("E", "F"):
         t.do("add_region", region=name)
     t.g["display"]["trains"] = 2
-    t.do("train", region="A", neighbours="E")        # Red
-    t.do("adit", region="E", other_region="B")       # Purple
-    t.do("train", region="E", neighbours="A")        # Yellow
+    t.do("train", region="A", neighbours="E")  # Red
+    t.do("adit", region="E", other_region="B")  # Purple
+    t.do("train", region="E", neighbours="A")  # Yellow
     for _ in range(3):
         t.do("pass")
     for _ in range(3):
@@ -370,12 +382,12 @@ def test_tie_break_chain(table):
     t.g["order"] = [t.seat(n) for n in ("Yellow", "Purple", "Red")]
     for p in t.g["players"]:
         p["money"] = 7
-    assert ranking(t) == ["Yellow", "Purple", "Red"]                      # player order decides
+    assert ranking(t) == ["Yellow", "Purple", "Red"]  # player order decides
     t.g["regions"]["A"] = {**bd.new_region(False), "tin": 2, "copper": 1, "water": 5, "mine": t.seat("Red")}
     t.g["regions"]["B"] = {**bd.new_region(False), "tin": 1, "mine": t.seat("Purple")}
-    assert ranking(t) == ["Red", "Purple", "Yellow"]                      # cubes (water does not count)
+    assert ranking(t) == ["Red", "Purple", "Yellow"]  # cubes (water does not count)
     t.player("Yellow")["money"] = 8
-    assert ranking(t) == ["Yellow", "Red", "Purple"]                      # money first
+    assert ranking(t) == ["Yellow", "Red", "Purple"]  # money first
     t.g["investments"].append({"seat": t.seat("Purple"), "round": 2, "cost": 5, "vp": 1})
     rows = view.scores(t.g)
     assert ranking(t)[0] == "Purple" and [r["rank"] for r in rows] == [1, 2, 3]
@@ -446,8 +458,7 @@ def test_a_price_between_the_levels_is_shown_as_a_step_that_changes_nothing(tabl
     between: the step is listed with +0, so the table sees the app did not forget the modifier."""
     total, steps = prices.price_steps(2, "middle", 8)
     assert total == 8
-    assert [(lab.msg, change) for lab, change in steps] == [
-        ("Dice total", 8), ("Last price was between the bottom and the top level", 0)]
+    assert [(lab.msg, change) for lab, change in steps] == [("Dice total", 8), ("Last price was between the bottom and the top level", 0)]
 
 
 def test_adit_is_greyed_out_when_every_known_border_has_one(table):
@@ -464,7 +475,7 @@ def test_a_player_who_can_invest_in_nothing_is_passed_by_the_app(table):
     """'Hráč, který ještě nepasoval, může provést jednu investici nebo pasovat.' With no cube left or
     no money for any box with room, the pass is the only choice: the app takes it instead of asking."""
     t = table().to_actions(order=("Red", "Purple", "Yellow"))
-    t.player("Purple")["money"] = 4     # the cheapest box costs £5
+    t.player("Purple")["money"] = 4  # the cheapest box costs £5
     t.player("Yellow")["cubes_left"] = 0
     for _ in range(3):
         t.do("pass")
@@ -493,6 +504,9 @@ def test_no_message_puts_a_count_before_a_plural_noun():
 
     po = Path(rules.__file__).parent / "translations/cs/LC_MESSAGES/messages.po"
     singular_only = [m for m in re.split(r"\n\n", po.read_text()) if "msgid_plural" not in m]
-    wrong = [m.splitlines()[0] for m in singular_only
-             if re.search(r'msgid ".*%\(\w+\)d (steam )?(miners|ports|trains|adits|pumps|cubes|regions|investment cubes)\b', m)]
+    wrong = [
+        m.splitlines()[0]
+        for m in singular_only
+        if re.search(r'msgid ".*%\(\w+\)d (steam )?(miners|ports|trains|adits|pumps|cubes|regions|investment cubes)\b', m)
+    ]
     assert not wrong, wrong

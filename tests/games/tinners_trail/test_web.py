@@ -1,5 +1,6 @@
 """Tinners' Trail through the web layer, the way phones use it: every step is a form the panel
 actually rendered (found by its id, its hidden fields and defaults kept), then posted."""
+
 from __future__ import annotations
 
 import re
@@ -237,7 +238,7 @@ def test_a_whole_round_through_the_rendered_forms(client):
     assert "Sale of round 1" in html
     for sale in g["sales"]:
         assert sale["total"] == sale["tin"] * 4 + sale["copper"] * 8
-        assert f'{sale["tin"]} tin × £4 + {sale["copper"]} copper × £8 = <strong>£{sale["total"]}</strong>' in html
+        assert f"{sale['tin']} tin × £4 + {sale['copper']} copper × £8 = <strong>£{sale['total']}</strong>" in html
     for seat, p in enumerate(g["players"]):
         assert sum(e["change"] for e in g["ledger"] if e["seat"] == seat) == p["money"]
     investor = g["invest"]["turn"]
@@ -505,7 +506,14 @@ def test_a_refused_seed_keeps_what_was_typed_and_the_region_table_fits_a_phone(c
     form = FormFields()
     form.feed(form_html(html, "seed"))
     assert {k: form.fields[k] for k in ("region", "printed_tin", "printed_copper", "coastal", "tin", "copper", "water")} == {
-        "region": "a", "printed_tin": "1", "printed_copper": "1", "coastal": "1", "tin": "2", "copper": "3", "water": "1"}
+        "region": "a",
+        "printed_tin": "1",
+        "printed_copper": "1",
+        "coastal": "1",
+        "tin": "2",
+        "copper": "3",
+        "water": "1",
+    }
     # the next form starts empty again
     ok(submit(client, code, "seed", region="D", printed_tin=1, printed_copper=0, tin=0, copper=0, water=1))
     form = FormFields()
@@ -574,10 +582,8 @@ def test_counts_read_naturally_in_czech(app):
         cs = [tr(label) for label in labels]
     with app.test_request_context(headers={"Accept-Language": "en"}):
         en = [tr(label) for label in labels]
-    assert cs == ["Red investuje 5£ za 1 vítězný bod", "Red investuje 5£ za 3 vítězné body",
-                  "Red investuje 5£ za 5 vítězných bodů", "cín 1, měď 2, voda 5"]
+    assert cs == ["Red investuje 5£ za 1 vítězný bod", "Red investuje 5£ za 3 vítězné body", "Red investuje 5£ za 5 vítězných bodů", "cín 1, měď 2, voda 5"]
     assert en[0] == "Red invests £5 for 1 VP" and en[3] == "1 tin, 2 copper, 5 water"
-
 
 
 def test_every_form_keeps_every_choice_after_a_refusal(tmp_path):

@@ -1,4 +1,5 @@
 """A whole game of four rounds through companion.engine, replay, JSON, rolled dice and Czech."""
+
 import json
 import subprocess
 import sys
@@ -130,6 +131,5 @@ def test_random_first_player_order_uses_one_draw(table):
 
 
 def test_czech_catalog_is_complete():
-    out = subprocess.run([sys.executable, "-m", "companion.i18n", "missing", "tinners_trail"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-m", "companion.i18n", "missing", "tinners_trail"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.strip() == ""

@@ -20,6 +20,7 @@ State (plain JSON; it holds the game, not its history)::
 
 A cowboy's supply is derived (5 minus the scorer minus those on the board), never stored.
 """
+
 from __future__ import annotations
 
 from ...base import N_, Int, Label, Moves, RuleError
@@ -41,8 +42,13 @@ CATEGORIES = {
 }
 
 # One count per seat on a scoring form ("railwaymen per player"): c0 is the first player's.
-SEAT_LABELS = (N_("Cowboys of the 1st player"), N_("Cowboys of the 2nd player"), N_("Cowboys of the 3rd player"),
-               N_("Cowboys of the 4th player"), N_("Cowboys of the 5th player"))
+SEAT_LABELS = (
+    N_("Cowboys of the 1st player"),
+    N_("Cowboys of the 2nd player"),
+    N_("Cowboys of the 3rd player"),
+    N_("Cowboys of the 4th player"),
+    N_("Cowboys of the 5th player"),
+)
 PER_SEAT = {f"c{i}": Int(0, data.SUPPLY, required=False, label=SEAT_LABELS[i]) for i in range(data.MAX_PLAYERS)}
 
 

@@ -4,6 +4,7 @@ Every allowed ``Legal`` with parameters drawn from its ``choices`` is accepted b
 rule; an action that cannot be taken now is listed with the rule's reason, so a phone can
 grey it and say why.
 """
+
 from __future__ import annotations
 
 from ...base import N_, Label, Legal
@@ -49,8 +50,7 @@ def _turn(state, seat, profile) -> list[Legal]:
     phase = state["phase"]
     ids = tuple(m["id"] for m in state["mountains"])
     if phase == "tile":
-        out = [Legal("lay_tile", {"mountain": (None,), "nuggets": (None, 0)}),
-               Legal("lay_tile", {"mountain": (0, *ids), "nuggets": tuple(range(4))})]
+        out = [Legal("lay_tile", {"mountain": (None,), "nuggets": (None, 0)}), Legal("lay_tile", {"mountain": (0, *ids), "nuggets": tuple(range(4))})]
         if state["tiles_left"] > 0:
             out.append(Legal("discard_tile"))
         return out + _greyed(TURN[2:], "tile")
@@ -58,8 +58,11 @@ def _turn(state, seat, profile) -> list[Legal]:
     tm = state["tile_mountain"]
     if phase == "act":
         others = tuple(i for i in ids if i != tm)
-        out.append(Legal("join_mountain", {"mountain": others}) if tm is not None and others
-                   else Legal("join_mountain", reason=Label(N_("This turn's tile joins no other open mountain."))))
+        out.append(
+            Legal("join_mountain", {"mountain": others})
+            if tm is not None and others
+            else Legal("join_mountain", reason=Label(N_("This turn's tile joins no other open mountain.")))
+        )
         out += _cowboy(state, seat)
         out.append(Legal("place_tent", {"mountain": ids}) if ids else Legal("place_tent", reason=Label(N_("There is no open mountain."))))
         out.append(_take(state, seat))
@@ -99,7 +102,7 @@ def _railway_city(state, finished: bool) -> list[Legal]:
     merchants = tuple(i for i, s in enumerate(state["seats"]) if s["city"])
     if not merchants:
         out.append(Legal("city", reason=Label(N_("No merchant is on the board."))))
-    for rails in ((3, 4) if finished else (0, 1, 2, 3, 4)):
+    for rails in (3, 4) if finished else (0, 1, 2, 3, 4):
         if merchants:
             out.append(Legal("city", {"rails": (rails,), "loops": tuple(range(rails // 2 + 1)), "merchant": merchants}))
     return out

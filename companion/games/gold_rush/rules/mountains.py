@@ -4,6 +4,7 @@
 rudou, kolik je na ní symbolů zlatých nugetů. Pro větší přehlednost tyto žetony pokládejte jen
 na jedno místo v celých horách."
 """
+
 from __future__ import annotations
 
 from ...base import N_, RuleError

@@ -6,11 +6,12 @@ uvedeném pořadí: 1. Hráč si musí vzít a přiložit jednu kartičku krajin
 tří možností. Může se jich také vzdát.) 3. Pokud hráč přiloženou kartičkou dokončí železniční
 trať nebo hory nebo napojí město na kompletní železniční síť, započítají se mu okamžitě příslušné body."
 """
+
 from __future__ import annotations
 
 from ...base import N_, NP_, Choice, Int, Label, RuleError
 from .. import data
-from .base import CATEGORIES, moves, mountain, name, need_phase, supply, who_acts
+from .base import CATEGORIES, mountain, moves, name, need_phase, supply, who_acts
 from .mountains import draw_tokens, join, names, new_mountain, score_unfinished
 
 ROLES = ("rail", "mine", "city", "farm")
@@ -19,7 +20,7 @@ PLACED = {"rail": N_("%(name)s placed a railwayman."), "city": N_("%(name)s plac
 
 
 def setup(players, options, profile, rng):
-    """"Vyložte startovní kartičku lícem nahoru doprostřed stolu. Na část hor položte 1 žeton se
+    """ "Vyložte startovní kartičku lícem nahoru doprostřed stolu. Na část hor položte 1 žeton se
     zlatonosnou rudou." "Každý hráč si vezme svých 5 kovbojů a stan ... 1 kovboje položí na
     počítadlo bodů na políčko „0“. Zbylé 4 si postaví před sebe." "Nejmladší hráč může určit,
     kdo začíná." (the lobby's seat order is clockwise; ``first`` is the youngest's choice)
@@ -40,19 +41,21 @@ def setup(players, options, profile, rng):
         "next_mountain": 1,
         "gone": [],
         "seats": [
-            {"rail": 0, "city": 0, "farm": 0, "tent": None, "hand": [], "points": {k: 0 for k in CATEGORIES if k != "ore"}, "ore_total": None}
-            for _ in players
+            {"rail": 0, "city": 0, "farm": 0, "tent": None, "hand": [], "points": {k: 0 for k in CATEGORIES if k != "ore"}, "ore_total": None} for _ in players
         ],
     }
     draw_tokens(state, new_mountain(state, 0, start=True), 1, rng)  # M1: the start tile's mountain
     return state
 
 
-@moves("lay_tile", N_("Lay the tile"),
-       mountain=Int(0, 99, required=False, label=N_("Mountain on the tile")),
-       nuggets=Int(0, 9, required=False, label=N_("Nugget symbols on the tile")))
+@moves(
+    "lay_tile",
+    N_("Lay the tile"),
+    mountain=Int(0, 99, required=False, label=N_("Mountain on the tile")),
+    nuggets=Int(0, 9, required=False, label=N_("Nugget symbols on the tile")),
+)
 def lay_tile(state, params, seat, profile, rng):
-    """"Nejprve musí hráč, který je na tahu, přiložit kartičku krajiny" and "Pokud si hráč vytáhne
+    """ "Nejprve musí hráč, který je na tahu, přiložit kartičku krajiny" and "Pokud si hráč vytáhne
     kartičku s horami, pak po jejím přiložení na ni položte tolik žetonů s rudou, kolik je na ní
     symbolů zlatých nugetů."
 
@@ -77,13 +80,17 @@ def lay_tile(state, params, seat, profile, rng):
     state["phase"] = "act"
     if m is None:
         return state, Label(N_("%(name)s laid a tile."), name=name(state, seat))
-    return state, Label(N_("%(name)s laid a tile on M%(id)d: %(tokens)s on its pile."), name=name(state, seat), id=m["id"],
-                        tokens=Label(NP_("%(num)d ore token", "%(num)d ore tokens"), num=placed).to_json())
+    return state, Label(
+        N_("%(name)s laid a tile on M%(id)d: %(tokens)s on its pile."),
+        name=name(state, seat),
+        id=m["id"],
+        tokens=Label(NP_("%(num)d ore token", "%(num)d ore tokens"), num=placed).to_json(),
+    )
 
 
 @moves("discard_tile", N_("The tile fits nowhere"))
 def discard_tile(state, params, seat, profile, rng):
-    """"Pokud výjimečně nelze kartičku nikam přiložit, vyřaďte ji ze hry a hráč si vezme místo ní kartičku jinou.\""""
+    """ "Pokud výjimečně nelze kartičku nikam přiložit, vyřaďte ji ze hry a hráč si vezme místo ní kartičku jinou.\""""
     seat = who_acts(state, seat)
     need_phase(state, "tile")
     state["tiles_left"] -= 1
@@ -174,7 +181,7 @@ def take_token(state, params, seat, profile, rng):
 
 @moves("end_turn", N_("End the turn"))
 def end_turn(state, params, seat, profile, rng):
-    """"Poté je na tahu další hráč." and "Na konci tahu, ve kterém byla přiložena poslední
+    """ "Poté je na tahu další hráč." and "Na konci tahu, ve kterém byla přiložena poslední
     kartička, hra končí.\""""
     seat = who_acts(state, seat)
     need_phase(state, "act", "score")
@@ -191,8 +198,7 @@ def _game_over(state, profile, why: Label):
     scored = score_unfinished(state, profile)
     state["phase"] = "end"
     state["tile_mountain"] = None
-    parts = [Label(N_("M%(id)d: %(points)d for %(who)s"), id=mid, points=points, who=names(state, who)).to_json()
-             for mid, points, who in scored if who]
+    parts = [Label(N_("M%(id)d: %(points)d for %(who)s"), id=mid, points=points, who=names(state, who)).to_json() for mid, points, who in scored if who]
     if not parts:
         return state, Label(N_("%(why)s The game is over; no unfinished mountain had a miner."), why=why.to_json())
     out = parts[0]

@@ -1,5 +1,6 @@
 """Tikal's rules, split by family: the tiles (tiles.py), the 10-point actions (actions.py), and
 whose turn follows (rounds.py: turn ends, scoring rounds, the advanced auction). See core.py for the state."""
+
 from __future__ import annotations
 
 from ...base import N_, Label, Legal

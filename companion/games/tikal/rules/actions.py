@@ -2,15 +2,39 @@
 
 Each action is used both in a normal turn and in a scoring turn ("vyhodnocovací tah za 10 AB").
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
 from ...base import N_, Choice, Int, IntList, Label, Legal, RuleError
 from .. import data
-from .core import (CAMP_IDS, PIECES, PLACES, TEMPLE_IDS, TREASURE_IDS, camps_of, camps_of_anyone, check_ap, check_turn,
-                   guards_of, jungles, kind_of, levels_left, moves, n_players, name, own_camps, piece_label, pieces_at, site_label, spend,
-                   strength, temples, treasure_hexes)
+from .core import (
+    CAMP_IDS,
+    PIECES,
+    PLACES,
+    TEMPLE_IDS,
+    TREASURE_IDS,
+    camps_of,
+    camps_of_anyone,
+    check_ap,
+    check_turn,
+    guards_of,
+    jungles,
+    kind_of,
+    levels_left,
+    moves,
+    n_players,
+    name,
+    own_camps,
+    piece_label,
+    pieces_at,
+    site_label,
+    spend,
+    strength,
+    temples,
+    treasure_hexes,
+)
 
 PIECE = Choice(PIECES, label=N_("Piece"))
 COUNT = Int(1, data.WORKERS, label=N_("How many"))
@@ -60,12 +84,12 @@ def enter(state, params, seat, profile, rng):
     _take_pieces(state, "off", me, params["piece"], params["count"])
     spend(state, data.COST_ENTER * params["count"])
     _put_pieces(state, params["to"], me, params["piece"], params["count"])
-    return state, Label(N_("%(name)s brings %(what)s in at %(to)s."), name=name(state, me),
-                        what=piece_label(params["piece"], params["count"]), to=site_label(params["to"]))
+    return state, Label(
+        N_("%(name)s brings %(what)s in at %(to)s."), name=name(state, me), what=piece_label(params["piece"], params["count"]), to=site_label(params["to"])
+    )
 
 
-@moves("camp_move", N_("Move between camps (1 each)"), piece=PIECE, count=COUNT,
-       source=Choice(PLACES, label=N_("From")), to=Choice(PLACES, label=N_("To")))
+@moves("camp_move", N_("Move between camps (1 each)"), piece=PIECE, count=COUNT, source=Choice(PLACES, label=N_("From")), to=Choice(PLACES, label=N_("To")))
 def camp_move(state, params, seat, profile, rng):
     """ "Je také možné za 1 AB přesunovat figurky mezi základním táborem a vlastním táborem nebo mezi
     dvěma vlastními tábory." """
@@ -78,17 +102,27 @@ def camp_move(state, params, seat, profile, rng):
     _take_pieces(state, params["source"], me, params["piece"], params["count"])
     spend(state, data.COST_CAMP_MOVE * params["count"])
     _put_pieces(state, params["to"], me, params["piece"], params["count"])
-    return state, Label(N_("%(name)s moves %(what)s from %(source)s to %(to)s by a secret path."), name=name(state, me),
-                        what=piece_label(params["piece"], params["count"]), source=site_label(params["source"]),
-                        to=site_label(params["to"]))
+    return state, Label(
+        N_("%(name)s moves %(what)s from %(source)s to %(to)s by a secret path."),
+        name=name(state, me),
+        what=piece_label(params["piece"], params["count"]),
+        source=site_label(params["source"]),
+        to=site_label(params["to"]),
+    )
 
 
 # --- Move along the stones ---------------------------------------------------------------------
 
 
-@moves("move", N_("Move (1 per stone)"), piece=PIECE, count=COUNT,
-       source=Choice(PLACES, label=N_("From")), to=Choice(PLACES, label=N_("To")),
-       stones=Int(1, data.ACTION_POINTS, label=N_("Stones crossed")))
+@moves(
+    "move",
+    N_("Move (1 per stone)"),
+    piece=PIECE,
+    count=COUNT,
+    source=Choice(PLACES, label=N_("From")),
+    to=Choice(PLACES, label=N_("To")),
+    stones=Int(1, data.ACTION_POINTS, label=N_("Stones crossed")),
+)
 def move(state, params, seat, profile, rng):
     """ "Za pohyb figurky z jednoho pole na druhé se platí 1 AB za každou kamennou destičku, která na
     hranici těchto polí leží." Only the board shows the stones: the player taps how many were crossed
@@ -106,9 +140,14 @@ def move(state, params, seat, profile, rng):
     _take_pieces(state, source, me, params["piece"], params["count"])
     spend(state, params["stones"] * params["count"])
     _put_pieces(state, to, me, params["piece"], params["count"])
-    return state, Label(N_("%(name)s moves %(what)s from %(source)s to %(to)s (%(cost)d action points)."), name=name(state, me),
-                        what=piece_label(params["piece"], params["count"]), source=site_label(source), to=site_label(to),
-                        cost=params["stones"] * params["count"])
+    return state, Label(
+        N_("%(name)s moves %(what)s from %(source)s to %(to)s (%(cost)d action points)."),
+        name=name(state, me),
+        what=piece_label(params["piece"], params["count"]),
+        source=site_label(source),
+        to=site_label(to),
+        cost=params["stones"] * params["count"],
+    )
 
 
 # --- Raise a temple ----------------------------------------------------------------------------
@@ -144,8 +183,7 @@ def raise_temple(state, params, seat, profile, rng):
     spend(state, data.COST_RAISE)
     temple["value"] += 1
     state["turn"]["raised"][key] = state["turn"]["raised"].get(key, 0) + 1
-    return state, Label(N_("%(name)s raises %(site)s to %(value)d."), name=name(state, state["turn"]["seat"]), site=key,
-                        value=temple["value"])
+    return state, Label(N_("%(name)s raises %(site)s to %(value)d."), name=name(state, state["turn"]["seat"]), site=key, value=temple["value"])
 
 
 # --- Dig a treasure ----------------------------------------------------------------------------
@@ -225,8 +263,13 @@ def exchange_options(state, me, other) -> list[tuple[int, tuple]]:
     return out
 
 
-@moves("exchange", N_("Exchange treasures (3 each)"), opponent=Int(1, 4, label=N_("Opponent")), kind=KIND,
-       give=IntList(1, data.TREASURE_KINDS, 1, 3, label=N_("Treasures given")))
+@moves(
+    "exchange",
+    N_("Exchange treasures (3 each)"),
+    opponent=Int(1, 4, label=N_("Opponent")),
+    kind=KIND,
+    give=IntList(1, data.TREASURE_KINDS, 1, 3, label=N_("Treasures given")),
+)
 def exchange(state, params, seat, profile, rng):
     """ "Po zaplacení 3 AB může hráč vyměnit jeden svůj poklad s některým z protivníků. ... Dvojice a trojice
     nesmí být výměnou rozděleny, a to ani z vůle hráče, kterému patří; je však možné vyměnit v jednom tahu
@@ -252,8 +295,14 @@ def exchange(state, params, seat, profile, rng):
     for k in give:
         mine[k - 1] -= 1
         theirs[k - 1] += 1
-    return state, Label(N_("%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for %(give)s."), name=name(state, me),
-                        kind=kind, num=group, other=name(state, other), give=", ".join(str(k) for k in give))
+    return state, Label(
+        N_("%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for %(give)s."),
+        name=name(state, me),
+        kind=kind,
+        num=group,
+        other=name(state, other),
+        give=", ".join(str(k) for k in give),
+    )
 
 
 # --- Build a camp ------------------------------------------------------------------------------
@@ -334,8 +383,9 @@ def place_guard(state, params, seat, profile, rng):
     gone = sum(temple["pieces"][me]) - 1
     temple["guard"], temple["guard_leader"] = me, params["piece"] == "leader"
     temple["pieces"][me] = [0, 0]
-    return state, Label(N_("%(name)s guards %(site)s; the other pieces there leave the game."), name=name(state, me), site=key) \
-        if gone else Label(N_("%(name)s guards %(site)s."), name=name(state, me), site=key)
+    return state, Label(N_("%(name)s guards %(site)s; the other pieces there leave the game."), name=name(state, me), site=key) if gone else Label(
+        N_("%(name)s guards %(site)s."), name=name(state, me), site=key
+    )
 
 
 # --- What the seat may do now ------------------------------------------------------------------
@@ -373,7 +423,7 @@ def _greyed(action, reason) -> Legal:
     return Legal(action, reason=reason if isinstance(reason, Label) else Label(reason))
 
 
-def legal(state, seat, profile) -> list[Legal]:
+def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per action of the turn, each with its greyed reason, read top to bottom like the rulebook's list)
     """Every action of a turn: allowed with its choices, or greyed with the reason in words."""
     if state["phase"] not in PHASES:
         return []
@@ -404,8 +454,11 @@ def legal(state, seat, profile) -> list[Legal]:
     camps = own_camps(state, me)
     if ap >= 1 and len(camps) > 1:
         for place, piece, n in groups(camps):
-            camp_moves.append(Legal("camp_move", {"piece": (piece,), "count": tuple(range(1, min(n, ap) + 1)), "source": (place,),
-                                                  "to": tuple(c for c in camps if c != place)}))
+            camp_moves.append(
+                Legal(
+                    "camp_move", {"piece": (piece,), "count": tuple(range(1, min(n, ap) + 1)), "source": (place,), "to": tuple(c for c in camps if c != place)}
+                )
+            )
     if not camp_moves:
         reason = _poor(1, ap) if ap < 1 else (N_("You have no camp of your own yet.") if len(camps) == 1 else N_("No piece of yours is in a camp."))
         camp_moves = [_greyed("camp_move", reason)]
@@ -417,19 +470,37 @@ def legal(state, seat, profile) -> list[Legal]:
         for place, piece, n in groups(places):
             targets = tuple(p for p in places if p != place or p == "board")
             for count in range(1, min(n, ap) + 1):
-                walks.append(Legal("move", {"piece": (piece,), "count": (count,), "source": (place,), "to": targets,
-                                            "stones": tuple(range(1, ap // count + 1))}))
+                walks.append(
+                    Legal("move", {"piece": (piece,), "count": (count,), "source": (place,), "to": targets, "stones": tuple(range(1, ap // count + 1))})
+                )
     out += walks or [_greyed("move", _poor(1, ap) if ap < 1 else N_("No piece of yours is on the board."))]
 
     # at one site among several: the reason shown is the one of the site where the player stands
-    out += _per_site("raise_temple", "temple", temples(state), lambda k: raise_refusal(state, k, profile),
-                     lambda k: strength(state["sites"][k]["pieces"][me]), data.COST_RAISE, ap,
-                     N_("You have no piece at a temple."), N_("No temple can be raised by you now."))
+    out += _per_site(
+        "raise_temple",
+        "temple",
+        temples(state),
+        lambda k: raise_refusal(state, k, profile),
+        lambda k: strength(state["sites"][k]["pieces"][me]),
+        data.COST_RAISE,
+        ap,
+        N_("You have no piece at a temple."),
+        N_("No temple can be raised by you now."),
+    )
     hexes = treasure_hexes(state)
     kinds = (None,) if state["treasure_mode"] == "app" else tuple(kinds_left(state))
-    out += _per_site("dig", "hex", hexes, lambda k: dig_refusal(state, k), lambda k: sum(state["sites"][k]["pieces"][me]),
-                     data.COST_DIG, ap, N_("You have no piece at a treasure hex."), N_("No treasure can be dug by you now."),
-                     kind=kinds)
+    out += _per_site(
+        "dig",
+        "hex",
+        hexes,
+        lambda k: dig_refusal(state, k),
+        lambda k: sum(state["sites"][k]["pieces"][me]),
+        data.COST_DIG,
+        ap,
+        N_("You have no piece at a treasure hex."),
+        N_("No treasure can be dug by you now."),
+        kind=kinds,
+    )
 
     swaps = []
     for other in range(n_players(state)):
@@ -438,21 +509,30 @@ def legal(state, seat, profile) -> list[Legal]:
                 swaps.append(Legal("exchange", {"opponent": (other + 1,), "kind": (kind,), "give": gives}))
     out += swaps or [_greyed("exchange", _poor(data.COST_EXCHANGE, ap) if ap < 3 else N_("No treasure can be exchanged now."))]
 
-    out += _per_site("build_camp", "where", ("jungle", *hexes), lambda k: camp_refusal(state, k), lambda k: True,
-                     data.COST_CAMP, ap, None, N_("There is no place for a camp of yours now."))
+    out += _per_site(
+        "build_camp",
+        "where",
+        ("jungle", *hexes),
+        lambda k: camp_refusal(state, k),
+        lambda k: True,
+        data.COST_CAMP,
+        ap,
+        None,
+        N_("There is no place for a camp of yours now."),
+    )
 
     # guard: one entry per temple and piece that may guard it
     guards, reasons = [], []
     for key, temple in temples(state).items():
         why = guard_refusal(state, key, None)
         if why is None:
-            guards += [Legal("place_guard", {"temple": (key,), "piece": (piece,)})
-                       for i, piece in enumerate(PIECES) if temple["pieces"][me][i]]
+            guards += [Legal("place_guard", {"temple": (key,), "piece": (piece,)}) for i, piece in enumerate(PIECES) if temple["pieces"][me][i]]
         elif strength(temple["pieces"][me]):
             reasons.append(why)
     if ap < data.COST_GUARD:
         out.append(_greyed("place_guard", _poor(data.COST_GUARD, ap)))
     else:
-        out += guards or [_greyed("place_guard", _one_reason(reasons, N_("You have no piece at a temple."),
-                                                              N_("You hold no strict majority at an unguarded temple.")))]
+        out += guards or [
+            _greyed("place_guard", _one_reason(reasons, N_("You have no piece at a temple."), N_("You hold no strict majority at an unguarded temple.")))
+        ]
     return out

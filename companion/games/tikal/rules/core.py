@@ -9,6 +9,7 @@ The state holds the board as the app can know it (see docs/games/tikal.md "The m
 - ``off``: each seat's pieces beside the board, not yet brought in. A piece that left the game
   (under a new guard) is in none of these: it is counted, not stored.
 """
+
 from __future__ import annotations
 
 from ...base import N_, NP_, Label, Moves, RuleError

@@ -1,9 +1,10 @@
 """Whose turn follows whose: the end of a turn, the scoring rounds, and the advanced rules' auction."""
+
 from __future__ import annotations
 
 from ...base import N_, Int, Label, Legal, RuleError
 from .. import scoring
-from .core import check_turn, drawn, clockwise_from, fresh_turn, moves, n_players, name, next_seat, total_tiles
+from .core import check_turn, clockwise_from, drawn, fresh_turn, moves, n_players, name, next_seat, total_tiles
 
 
 def start_scoring(state, kind, order) -> None:
@@ -26,7 +27,6 @@ def final_order(state, last) -> list[int]:
     bodů začíná ten hráč, který je po směru hodinových ručiček nejblíže hráči, který položil
     poslední díl krajiny na plán." (The layer is the farthest from themselves: see docs/games/tikal.md.)
     """
-    n = n_players(state)
     clockwise = clockwise_from(state, next_seat(state, last))
     if not state["advanced"]:
         return clockwise

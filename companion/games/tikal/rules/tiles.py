@@ -1,11 +1,26 @@
 """Set-up and the landscape tiles: drawn (basic game) or shown and chosen (advanced rules)."""
+
 from __future__ import annotations
 
 from ...base import N_, Choice, Int, Label, Legal, RuleError
 from .. import data
-from .core import (TILE_KINDS, TILE_NAMES, check_turn, clockwise_from, drawn, fresh_turn, moves, n_players, name, next_letter,
-                   nobody, temples, total_tiles, treasure_hexes)
 from . import rounds
+from .core import (
+    TILE_KINDS,
+    TILE_NAMES,
+    check_turn,
+    clockwise_from,
+    drawn,
+    fresh_turn,
+    moves,
+    n_players,
+    name,
+    next_letter,
+    nobody,
+    temples,
+    total_tiles,
+    treasure_hexes,
+)
 
 KIND = Choice(TILE_KINDS, label=N_("Landscape tile"))
 VALUE = Int(1, 10, required=False, label=N_("Printed value or masks"))
@@ -58,8 +73,7 @@ def check_profile(key, value) -> None:
 
 def _add_temple(state, printed) -> str:
     key = f"T{len(temples(state)) + 1}"
-    state["sites"][key] = {"kind": "temple", "printed": printed, "value": printed, "guard": None, "guard_leader": False,
-                           "pieces": nobody(state)}
+    state["sites"][key] = {"kind": "temple", "printed": printed, "value": printed, "guard": None, "guard_leader": False, "pieces": nobody(state)}
     return key
 
 
@@ -164,8 +178,7 @@ def tile_label(kind, value) -> dict:
 def tile_choices(state, action):
     """The kinds of tile that can still come out of the stack, each with its numbers."""
     values = {"temple": tuple(data.TEMPLE_VALUES), "treasure": data.MASKS, "jungle": (None,), "volcano": (None,)}
-    return [Legal(action, {"kind": (kind,), "value": values[kind]})
-            for kind in TILE_KINDS if state["tiles"][kind] < data.TILE_COUNTS[kind]]
+    return [Legal(action, {"kind": (kind,), "value": values[kind]}) for kind in TILE_KINDS if state["tiles"][kind] < data.TILE_COUNTS[kind]]
 
 
 def legal(state, seat, profile) -> list[Legal]:
