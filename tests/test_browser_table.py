@@ -82,6 +82,8 @@ def test_each_phone_says_your_turn_exactly_when_its_seat_is_on_turn_and_vibrates
         page.locator(f'.seat-form:has(input[value="{seat}"]) button').click()
         page.wait_for_load_state()
         phones.append(page)
+    for page in phones:  # each later claim raises the table's version: start from fresh pages, not a poll's race
+        page.reload()
     first = phones[0].locator(".turn.mine")
     first.wait_for(timeout=3000)
     # read the box in the page: a poll may swap the panel between two reads from here (bounding_box() gives None then)
