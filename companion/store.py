@@ -117,6 +117,26 @@ def _v4(db: sqlite_utils.Database) -> None:
     plays.backfill(db)
 
 
+@MIGRATIONS(name="m005_trust")
+def _v5(db: sqlite_utils.Database) -> None:
+    """Issue 12: who may act for a seat, reveals that undo keeps, freeing a lost seat.
+
+    ``tables.entry``: "seat" (a claimed seat's moves come from its phone or the table view) or
+    "anyone" (any phone, after a confirmation naming the seat). ``tables.view_token``: the
+    code of the table-view QR (shown to the host only). ``events.meta``: JSON ``{"by": seat of
+    the phone that entered it, "view": entered on the table view, "reveals": [seats whose secret it disclosed]}``.
+    ``notices``: lines every phone's log shows that no undo removes (an undone reveal, a seat
+    freed, a mid-game backup). ``seats.free_votes``: devices asking to free a held seat.
+    """
+    db.execute("ALTER TABLE tables ADD COLUMN entry TEXT NOT NULL DEFAULT 'seat'")
+    db.execute("ALTER TABLE tables ADD COLUMN view_token TEXT")
+    db.execute("ALTER TABLE events ADD COLUMN meta TEXT")
+    db.execute("ALTER TABLE seats ADD COLUMN free_votes TEXT")
+    db["notices"].create({"id": int, "code": str, "seq": int, "label": str, "created": str}, pk="id")
+    db["notices"].create_index(["code", "seq"])
+    db["table_views"].create({"code": str, "device": str}, pk=("code", "device"))
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 
