@@ -6,6 +6,7 @@ tests/games/giganten/test_web.py up to the auction the audit attacked.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -155,9 +156,14 @@ def _bert_points(app, code):
     return hand["ones"] + 2 * hand["twos"]
 
 
+TAPS = itertools.count()  # every tap its own nonce, as every rendered form has
+
+
 def tap(phone, code, url, **data):
     """A tap from ``phone``; a confirmation the server asks for is answered yes (the attacker's choice)."""
-    r = phone.post(url, data={**form_state(phone, code), **{k: str(v) for k, v in data.items()}}, headers=HX)
+    panel = phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    state = {"v": re.search(r'data-version="(\d+)"', panel).group(1), "nonce": f"tap-{next(TAPS)}"}
+    r = phone.post(url, data={**state, **{k: str(v) for k, v in data.items()}}, headers=HX)
     if r.status_code == 200 and 'name="confirm" value="1"' in text(r):
         r = confirm(phone, code, r, url)
     return r
@@ -345,3 +351,22 @@ def test_issue9_point15_undo_of_a_finished_game_asks_first(app, client, fake):
     r = client.post(f"/t/{code}/undo", data=form_state(client, code), headers=HX)
     assert r.status_code == 200 and "The game is over. Undo reopens it" in text(r) and head(app, code) == 6
     assert confirm(client, code, r, f"/t/{code}/undo").status_code == 200 and head(app, code) == 5
+
+
+def test_point2_a_gold_rush_ore_token_taken_is_a_reveal_only_its_taker_or_the_table_view_undoes(app, client):
+    """ "Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl."
+    Looking at the top token and undoing would let a phone peek at the pile: only the taker may."""
+    code = start_table(client, game="gold-rush")
+    red, blue, green = (seated(app, code, s) for s in range(3))
+    for phone, extra in ((red, ("place_tent", {"mountain": 1})), (blue, None), (green, None)):
+        assert act(phone, code, "lay_tile", mountain=1).status_code == 200
+        if extra:
+            assert act(phone, code, extra[0], **extra[1]).status_code == 200, alert(act(phone, code, extra[0], **extra[1]))
+        assert act(phone, code, "end_turn").status_code == 200
+    assert act(red, code, "lay_tile").status_code == 200
+    r = act(red, code, "take_token")
+    assert r.status_code == 200, alert(r)
+    r = tap(blue, code, f"/t/{code}/undo")
+    assert r.status_code == 403 and "only Red's phone or the table view may undo it" in text(r)
+    assert tap(red, code, f"/t/{code}/undo").status_code == 200
+    assert "Undone after it revealed: Red took an ore token from M1." in log_text(green, code)
