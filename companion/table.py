@@ -201,15 +201,14 @@ def act(
             raise Stale()
         meta = _entered_by(db, table, seat, device, confirmed) if kind == "action" and device is not None else {}
         result = engine.step(table.game, table.state, table.seed, kind, action, params, seat, owned=True)
-        if kind == "action" and table.game.reveals is not None:
-            revealed = sorted(set(table.game.reveals(result.state["game"], action, result.label.to_json())))
-            if revealed:
-                meta["reveals"] = revealed
+        revealed = _revealed(table.game, kind, action, result)
+        if revealed:
+            meta["reveals"] = revealed
         seq = table.head + 1
         # a new action ends redo
         db.execute("delete from events where code = ? and seq >= ?", [code, seq])
         db.execute("delete from snapshots where code = ? and seq >= ?", [code, seq])
-        _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now())], meta)
+        _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now(), meta)])
         _snapshot(db, code, seq, result.state)
         table = _move_head(db, table, seq, result.state)
         if kind == "profile":
@@ -260,15 +259,22 @@ def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool
     raise NotAllowed(N_("It is %(name)s's turn: on %(name)s's phone or the table view."), name=name)
 
 
-def _insert_events(db, code: str, rows: list, meta: dict | None = None) -> None:
-    """Events as ``(seq, kind, action, params, seat, engine.Step, nonce, created)``: what was done, not the state after it."""
+def _insert_events(db, code: str, rows: list) -> None:
+    """Events as ``(seq, kind, action, params, seat, engine.Step, nonce, created, meta)``: what was done, not the state after it."""
     db.conn.executemany(
         "insert into events (code, seq, kind, action, params, seat, draws, label, nonce, created, meta) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (code, seq, kind, action, _dump(params), seat, _dump(r.draws), _dump(r.label.to_json()), nonce, created, _dump(meta) if meta else None)
-            for seq, kind, action, params, seat, r, nonce, created in rows
+            for seq, kind, action, params, seat, r, nonce, created, meta in rows
         ],
     )
+
+
+def _revealed(game: Game, kind: str, action: str, result: engine.Step) -> list:
+    """The seats whose secret this step disclosed (``Game.reveals``), for undo to protect."""
+    if kind != "action" or game.reveals is None:
+        return []
+    return sorted(set(game.reveals(result.state["game"], action, result.label.to_json())))
 
 
 def _notice(db, code: str, seq: int, label: Label, refresh: bool = True) -> None:
@@ -714,7 +720,20 @@ def import_table(db, data, host: str) -> str:
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))
             tstate = result.state
             created = e.get("created")
-            rows.append((seq, e["kind"], e["action"], e["params"], e["seat"], result, None, created[:40] if isinstance(created, str) else _now()))
+            revealed = _revealed(game, e["kind"], e["action"], result)  # an imported reveal is kept by undo as well
+            rows.append(
+                (
+                    seq,
+                    e["kind"],
+                    e["action"],
+                    e["params"],
+                    e["seat"],
+                    result,
+                    None,
+                    created[:40] if isinstance(created, str) else _now(),
+                    {"reveals": revealed} if revealed else None,
+                )
+            )
             if seq % SNAPSHOT_EVERY == 0:
                 snapshots.append((seq, _dump(tstate)))  # now: a later step may change tstate in place
     except ImportRefused:

@@ -287,6 +287,8 @@ def test_point3_an_export_from_before_streams_still_imports_and_replays_identica
     code = tables.import_table(db, data, host="host")  # replays, comparing every event's draws
     assert tables.load(db, code).state == data["state"] and tables.export(db, code)["streams"] is False
     assert tables.replay(db, code) == data["state"]
+    if game == "giganten":  # its deals and auctions with the app's cards are reveals after import too
+        assert any(e["meta"].get("reveals") for e in tables.events(db, code))
 
 
 # --- Point 4: a lost phone ------------------------------------------------------------------------
