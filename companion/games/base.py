@@ -300,3 +300,6 @@ class Game:
     # is over. "Your turn" on each phone and seat-bound actions read it.
     to_act: Callable[[State], tuple[int, ...]] | None = None
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
+    # upgrade(state) -> the same game state in today's format, for an export (or a stored table)
+    # made before the game's state format changed: import compares its replay with this
+    upgrade: Callable[[State], State] | None = None

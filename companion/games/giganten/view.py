@@ -327,7 +327,6 @@ def view(state, seat, profile=None):
         "decks": decks,
         "licence_deck": licences,
         "modes": dict(state["modes"]),
-        "ledger": list(state["ledger"]),
         "actions": possible_actions(state, seat, profile),
         "over": state["over"],
         "final": state["final"],

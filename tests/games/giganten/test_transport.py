@@ -47,7 +47,7 @@ def test_black_locomotive_carries_for_3000_to_the_bank(table):
         t.act("produce", us=2, black=2)  # the derrick on field 6 is ahead of the black locomotive
     t.act("produce", us=1, black=1)
     assert money(t) == [12000, 15000, 15000]
-    line = t.state["ledger"][-1]
+    line = t.ledger[-1]
     assert (line["from"], line["to"], line["amount"]) == (0, None, 3000)
     assert t.labels[-1].params["lost"] == 1  # nobody could carry the oil of field 6
 
