@@ -116,9 +116,9 @@ def test_the_final_accounting_says_1_derrick(app, table):
             "cs",
             [
                 "Nabídka musí být vyšší než 1 licence.",
-                "Rozděl do svých skladů přesně 1 ropný kámen.",
+                "Rozdělte do svých skladů přesně 1 ropný kámen.",
                 "Pole s 1 věží má ropnou zásobu 2 / 3 / 4.",
-                "Tvoje karta posune kurz nejvýše o 1 pole.",
+                "Vaše karta posune kurz nejvýše o 1 pole.",
                 "Posun lokomotivy o 2 pole stojí 2 pohybové body; karta dává 1.",
             ],
         ),

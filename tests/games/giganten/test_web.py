@@ -253,7 +253,7 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
 
     # the same screen in Czech and in English
     cs = phones[ANNA].page("cs")
-    assert "Kolo 1" in cs and "Tvoje prodejní licence" in cs and "Černá lokomotiva" in cs and "Těžit a zaplatit" in cs
+    assert "Kolo 1" in cs and "Vaše prodejní licence" in cs and "Černá lokomotiva" in cs and "Těžit a zaplatit" in cs
     assert "Produce and pay" not in cs and "Black locomotive:" not in cs
     en = phones[ANNA].page("en")
     assert "Round 1" in en and "Produce and pay" in en
