@@ -304,3 +304,6 @@ class Game:
     # allow, with the game's reason (companion/web/offers.py); True once ``legal(state, seat)`` is
     # exactly what ``apply`` accepts from that seat's phone (seat None: a phone with no seat)
     grey_from_legal: bool = False
+    # upgrade(state) -> the same game state in today's format, for an export (or a stored table)
+    # made before the game's state format changed: import compares its replay with this
+    upgrade: Callable[[State], State] | None = None
