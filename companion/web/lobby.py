@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from .. import engine, table as tables
+from .. import FORM_ENVELOPE, IMPORT_LIMIT, engine, table as tables
 from ..games import GAMES
 from ..games.base import FieldError, RuleError
 from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
@@ -16,7 +16,6 @@ bp = Blueprint("lobby", __name__)
 
 NAME = engine.NAME
 MAX_REMEMBERED = 50
-IMPORT_LIMIT = 16 * 1024 * 1024
 
 
 def remember(code: str) -> None:
@@ -124,7 +123,8 @@ def join():
 @bp.post("/import")
 def import_table():
     # an export of a long game may pass the 1 MB that any tap is allowed
-    request.max_content_length = request.max_form_memory_size = IMPORT_LIMIT
+    request.max_content_length = IMPORT_LIMIT + FORM_ENVELOPE
+    request.max_form_memory_size = IMPORT_LIMIT
     upload = request.files.get("export")
     raw = upload.read() if upload else (request.form.get("export") or "").encode()
     try:
