@@ -17,6 +17,7 @@ the log, not with its square (see docs/architecture.md, "Undo").
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -34,6 +35,8 @@ EXPORT_SCHEMA = 2
 READS_SCHEMAS = (1, 2)
 SNAPSHOT_EVERY = 16  # undo replays at most 15 events (~1 ms); snapshots cost a state per 16 events
 MAX_IMPORT_EVENTS = 20000  # a whole Giganten game is ~1800; the 16 MB body limit allows more
+# rng.new_seed makes 32 hex digits; tests and fixtures name theirs ("contract-giganten-3"). Not 1 MB of anything.
+SEED = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
 class TableNotFound(LookupError):
@@ -467,8 +470,15 @@ def import_table(db, data, host: str) -> str:
     """
     if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
+    if type(data["schema"]) is not int:  # "1" is not 1: say so rather than "version 1; this app reads version 1"
+        raise ImportRefused(N_("The export is incomplete or malformed."))
     if data["schema"] not in READS_SCHEMAS:
-        raise ImportRefused(N_("This export has schema version %(v)s; this app reads version %(ours)d."), v=str(data["schema"])[:10], ours=EXPORT_SCHEMA)
+        raise ImportRefused(
+            N_("This export has schema version %(v)s; this app reads versions %(lo)d to %(hi)d."),
+            v=str(data["schema"])[:20],
+            lo=min(READS_SCHEMAS),
+            hi=max(READS_SCHEMAS),
+        )
     game = get_game(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
         raise ImportRefused(N_("This export is of a game this app does not know."))
@@ -476,8 +486,10 @@ def import_table(db, data, host: str) -> str:
         raise ImportRefused(N_("This export has more than %(n)d events; this app imports at most that many."), n=MAX_IMPORT_EVENTS)
     try:
         players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
-        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(seed, str) and isinstance(evs, list)):
+        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(evs, list)):
             raise TypeError
+        if not (isinstance(seed, str) and SEED.fullmatch(seed)):
+            raise ImportRefused(N_("The export's seed is not one this app makes; it was changed or damaged."))
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
