@@ -300,3 +300,7 @@ class Game:
     # is over. "Your turn" on each phone and seat-bound actions read it.
     to_act: Callable[[State], tuple[int, ...]] | None = None
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
+    # ledger(initial_game_state, events) -> [{"seat", "round", "change", "balance", "why": Label-json}]:
+    # every change of money, read from the events in force (their labels), never kept in the
+    # state. The table's /ledger page shows it; the panel only links to it.
+    ledger: Callable[[State, list], list] | None = None
