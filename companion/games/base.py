@@ -321,3 +321,7 @@ class Game:
     # upgrade(state) -> the same game state in today's format, for an export (or a stored table)
     # made before the game's state format changed: import compares its replay with this
     upgrade: Callable[[State], State] | None = None
+    # ledger(initial_game_state, events) -> [{"seat", "round", "change", "balance", "why": Label-json}]:
+    # every change of money, read from the events in force (their labels), never kept in the
+    # state. The table's /ledger page shows it; the panel only links to it.
+    ledger: Callable[[State, list], list] | None = None

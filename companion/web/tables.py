@@ -314,6 +314,17 @@ def log(code):
     return render_template("log.html", **_context(t, log=lines, pages=pages))
 
 
+@bp.get("/ledger")
+def ledger(code):
+    """Every change of money, per player, read from the events in force, in the game's own template."""
+    t = _load(code)
+    if t.game.ledger is None:
+        abort(404)
+    db = get_db()
+    rows = t.game.ledger(json.loads(tables.initial_state(db, code))["game"], [e for e in tables.events(db, code) if not e["undone"]])
+    return render_template(f"games/{t.game.slug}/ledger.html", **_context(t, rows=rows))
+
+
 @bp.get("/export.json")
 def export(code):
     t = _load(code)
