@@ -36,6 +36,7 @@ GAME = Game(
     legal=legal_rules.legal,
     to_act=legal_rules.to_act,
     reveals=reveals.reveals,
+    grey_from_legal=True,
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),
         Option(
