@@ -114,6 +114,6 @@ GAME = Game(
     check_profile=cards.check_profile,
     legal=legal.legal,
     to_act=legal.to_act,
-    reveals=reveals.reveals,
     upgrade=rules.upgrade,
+    reveals=reveals.reveals,
 )

@@ -35,8 +35,8 @@ GAME = Game(
     moves=moves,
     legal=legal_rules.legal,
     to_act=legal_rules.to_act,
-    reveals=reveals.reveals,
     grey_from_legal=True,
+    reveals=reveals.reveals,
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),
         Option(
