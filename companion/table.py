@@ -88,7 +88,6 @@ class Table:
     finished: bool
     host: str
     created: str
-    entry: str = "seat"  # "seat": a claimed seat's moves come from its phone or the table view; "anyone"
 
     @property
     def game_state(self) -> dict:
@@ -124,11 +123,10 @@ def _row_to_table(row: dict) -> Table:
         finished=bool(row["finished"]),
         host=row["host"] or "",
         created=row["created"],
-        entry=row["entry"],
     )
 
 
-_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created, entry"
+_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created"
 
 
 def load(db: sqlite_utils.Database, code: str) -> Table:
@@ -257,7 +255,7 @@ def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool
     if is_table_view(db, table, device, seat):
         return meta | {"view": True}
     name = _names(table, waiting)
-    if table.entry == "anyone":
+    if entry_mode(db, table.code) == "anyone":
         if not confirmed:
             raise NeedsConfirmation(N_("Enter this for %(name)s? The log will say it was entered on this phone."), name=name)
         return meta
@@ -617,6 +615,12 @@ def _free(db, table: Table, seat: int, label: Label) -> None:
     _notice(db, table.code, table.head, label)
 
 
+def entry_mode(db, code: str) -> str:
+    """Who may enter a move for a claimed seat: "seat" (its phone or the table view) or "anyone".
+    Read apart from ``load``, which migrations before this column existed also call."""
+    return db.execute("select entry from tables where code = ?", [code]).fetchone()[0]
+
+
 def set_entry(db, code: str, device: str, entry: str) -> None:
     """The table's setting "who may enter a move for a claimed seat"; the host's, said in every log."""
     if entry not in ENTRY_MODES:
@@ -625,7 +629,7 @@ def set_entry(db, code: str, device: str, entry: str) -> None:
         table = load(db, code)
         if device != table.host:
             raise NotAllowed(N_("Only the phone that started the table may change this."))
-        if table.entry == entry:
+        if entry_mode(db, code) == entry:
             return
         db.execute("update tables set entry = ? where code = ?", [entry, code])
         msg = (
