@@ -88,6 +88,7 @@ class Table:
     finished: bool
     host: str
     created: str
+    entry: str = "seat"  # "seat": a claimed seat's moves come from its phone or the table view; "anyone"
 
     @property
     def game_state(self) -> dict:
@@ -123,10 +124,11 @@ def _row_to_table(row: dict) -> Table:
         finished=bool(row["finished"]),
         host=row["host"] or "",
         created=row["created"],
+        entry=row["entry"],
     )
 
 
-_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created"
+_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created, entry"
 
 
 def load(db: sqlite_utils.Database, code: str) -> Table:
@@ -255,7 +257,7 @@ def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool
     if is_table_view(db, table, device, seat):
         return meta | {"view": True}
     name = _names(table, waiting)
-    if entry_mode(db, table.code) == "anyone":
+    if table.entry == "anyone":
         if not confirmed:
             raise NeedsConfirmation(N_("Enter this for %(name)s? The log will say it was entered on this phone."), name=name)
         return meta
@@ -615,12 +617,6 @@ def _free(db, table: Table, seat: int, label: Label) -> None:
     _notice(db, table.code, table.head, label)
 
 
-def entry_mode(db, code: str) -> str:
-    """Who may enter a move for a claimed seat: "seat" (its phone or the table view) or "anyone".
-    Read apart from ``load``, which migrations before this column existed also call."""
-    return db.execute("select entry from tables where code = ?", [code]).fetchone()[0]
-
-
 def set_entry(db, code: str, device: str, entry: str) -> None:
     """The table's setting "who may enter a move for a claimed seat"; the host's, said in every log."""
     if entry not in ENTRY_MODES:
@@ -629,7 +625,7 @@ def set_entry(db, code: str, device: str, entry: str) -> None:
         table = load(db, code)
         if device != table.host:
             raise NotAllowed(N_("Only the phone that started the table may change this."))
-        if entry_mode(db, code) == entry:
+        if table.entry == entry:
             return
         db.execute("update tables set entry = ? where code = ?", [entry, code])
         msg = (
@@ -686,7 +682,6 @@ def announce_export(db, code: str, device: str) -> None:
 def export(db, code: str) -> dict:
     table = load(db, code)
     in_force = [e for e in events(db, code) if not e["undone"]]
-    initial = json.loads(initial_state(db, code))
     return {
         "schema": EXPORT_SCHEMA,
         "app": "table-companion",
@@ -694,12 +689,12 @@ def export(db, code: str) -> dict:
         "options": table.options,
         "players": table.players,
         "seed": table.seed,
-        "board_profile": initial["profile"],
+        "board_profile": json.loads(initial_state(db, code))["profile"],
         "events": [{k: e[k] for k in ("kind", "action", "params", "seat", "draws", "label", "created")} for e in in_force],
         "state": table.state,
         "scores": table.game.scores(table.game_state, engine.profile_values(table.state)),
         "finished": table.finished,
-        "streams": engine.has_streams(initial),  # one draw stream per kind (issue 12)
+        "streams": engine.has_streams(json.loads(initial_state(db, code))),  # one draw stream per kind (issue 12)
         "exported": _now(),
     }
 
@@ -736,8 +731,10 @@ def import_table(db, data, host: str) -> str:
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
-        # an export from before per-kind draw streams replays with the one sequence it was made with
-        tstate = engine.start(game, players, options, seed, profile, streams=data.get("streams") is True).state
+        # an export from before per-kind draw streams replays with the one sequence it was made with;
+        # one without the flag (made by a script) says it by its state (the replay must then match it)
+        streams = data["streams"] is True if "streams" in data else isinstance(data.get("state"), dict) and "streams" in data["state"]
+        tstate = engine.start(game, players, options, seed, profile, streams=streams).state
         initial, rows, snapshots = _dump(tstate), [], []
         for seq, e in enumerate(evs, start=1):
             result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True)

@@ -96,7 +96,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
         "is_host": me == t.host,
         "is_view": seat is None and not shared and tables.is_table_view(db, t, me, None),
-        "entry": tables.entry_mode(db, t.code) if me == t.host else None,  # the host's setting (table.html)
+        "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
         "can_undo": t.head > 0,
