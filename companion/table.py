@@ -336,14 +336,22 @@ def undo(db, code: str, version: int, device: str | None = None, seat: int | Non
         return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": what}})
 
 
+def undo_refusal(db, table: Table, revealed: list, device: str, seat: int | None) -> NotAllowed | None:
+    """Why this phone may not undo a step that revealed the secrets of ``revealed`` seats, or None.
+    The panel greys its Undo button with it; ``undo`` refuses with it."""
+    if not revealed or seat in revealed or is_table_view(db, table, device, seat):
+        return None
+    holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
+    if any(holders.get(s) is None for s in revealed):
+        return None  # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
+    return NotAllowed(N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed)))
+
+
 def _may_undo(db, table: Table, revealed: list, device: str, seat: int | None, what: dict, confirmed: bool) -> None:
     if revealed:
-        holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
-        # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
-        if seat not in revealed and not is_table_view(db, table, device, seat) and all(holders.get(s) is not None for s in revealed):
-            raise NotAllowed(
-                N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed))
-            )
+        refusal = undo_refusal(db, table, revealed, device, seat)
+        if refusal is not None:
+            raise refusal
         if not confirmed:
             raise NeedsConfirmation(N_("This step revealed a secret. Undo it anyway? It stays in every phone's log as undone after it revealed it."))
     if table.finished and not confirmed:

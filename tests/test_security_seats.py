@@ -227,6 +227,11 @@ def test_point2_the_revealing_seat_undoes_after_a_confirmation_and_every_log_kee
     code, tv, (anna, bert, cyril, dana) = auction
     anna.submit("gg-pass")  # Bert wins with 2: the app checked his hand
     at = head(app, code)
+    # the other phones' Undo is greyed with the reason; Bert's and the table view's is not
+    cyrils = cyril.panel().replace("&#39;", "'")
+    assert "only Bert's phone or the table view may undo it" in cyrils and re.search(r"<button disabled>↶ Undo", cyrils)
+    for phone in (bert, tv):
+        assert "may undo it" not in phone.panel() and re.search(r"<button >↶ Undo", phone.panel())
     r = bert.client.post(f"/t/{code}/undo", data=form_state(bert.client, code), headers=HX)
     assert "This step revealed a secret" in text(r) and head(app, code) == at
     assert confirm(bert.client, code, r, f"/t/{code}/undo").status_code == 200 and head(app, code) == at - 1
