@@ -646,6 +646,9 @@ def set_entry(db, code: str, device: str, entry: str) -> None:
 
 def view_token(db, code: str) -> str:
     """The code of the table-view QR (made on first use); only the host's phone shows it."""
+    token = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
+    if token:
+        return token  # a read: the host's page fetches this image each time it opens
     with store.write(db):
         token = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
         if not token:
