@@ -204,7 +204,7 @@ def act(
                 raise Stale()  # another form of the same, now old, page
         if version != table.version:
             raise Stale()
-        meta = _entered_by(db, table, seat, device, confirmed) if kind == "action" and device is not None else {}
+        meta = _entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
         result = engine.step(table.game, table.state, table.seed, kind, action, params, seat, owned=True)
         revealed = _revealed(table.game, kind, action, result)
         if revealed:
@@ -238,17 +238,18 @@ def is_table_view(db, table: Table, device: str, seat: int | None) -> bool:
     return db.execute("select 1 from table_views where code = ? and device = ?", [table.code, device]).fetchone() is not None
 
 
-def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool) -> dict:
+def _entered_by(db, table: Table, action: str, seat: int | None, device: str, confirmed: bool) -> dict:
     """Whose move this is, and whether this phone may enter it (issue 12 point 1).
 
     The move is for the seats the game waits for (``to_act``). It is this phone's own when its
     seat is among them; any phone may enter it while one of them is unclaimed (nobody's phone
-    speaks for that seat) or when the game waits for nobody in particular (a table step). Else
+    speaks for that seat), when the game waits for nobody in particular, or when the action is one
+    of the game's ``table_actions`` (a die typed in, a card revealed: nobody's move). Else
     only the table view may, or, when the table chose "anyone may enter for anyone", any phone
     after a confirmation naming the seat. The event records who entered it (``meta``)."""
     meta = {"by": seat} if seat is not None else {}
     waiting = engine.to_act(table.game, table.state)
-    if not waiting or seat in waiting:
+    if not waiting or seat in waiting or action in table.game.table_actions:
         return meta
     holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
     if any(holders.get(s) is None for s in waiting):

@@ -116,4 +116,6 @@ GAME = Game(
     to_act=legal.to_act,
     upgrade=rules.upgrade,
     reveals=reveals.reveals,
+    # the table's own steps, whoever holds the die: the dice, the red card, the deal, the round's end
+    table_actions=frozenset({"black_distance", "roll_prices", "price_die", "red_card", "reveal_cards", "deal_licences", "end_round"}),
 )
