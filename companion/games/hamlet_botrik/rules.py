@@ -12,7 +12,7 @@ every action answers it. Botrik's turn is walked villager by villager, because t
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, Choice, Int, IntList, Label, Moves, RuleError, Text
 from . import data
 from .core import L, as_label, chain, counted, disc_colours, full_bag, token_name
 from .scoring import botrik_total
@@ -58,7 +58,47 @@ def setup(players, options, profile, rng):
 
 # --- Actions ------------------------------------------------------------------------------------
 
+moves = Moves()
 
+
+def yes_no(label: str) -> Choice:
+    """A yes/no field; its label names it in form errors."""
+    return Choice(("yes", "no"), label=label)
+
+
+def move(name: str, label: str, **fields):
+    """Declare a Botrik action once (``Moves``): its name, button label and typed fields.
+
+    The handlers answer the question being asked, ``(state, params, rng) -> Label | None``; what
+    every answer shares (the game over, the chores of the last answer cleared, the log line read
+    from what the answer did) is done here, once.
+    """
+
+    def declare(fn):
+        def handler(state, params, seat, profile, rng):
+            if state["phase"] == "over":
+                raise RuleError(N_("The game is over."))
+            if name != "correct":  # a correction is no step of his turn: what to do on the table still stands
+                state["notes"] = []
+            turn = state["turn"]
+            mark = (turn["number"], len(turn["acted"]), len(turn["trail"])) if turn else None
+            label = fn(state, params, rng)
+            return state, label or _progress_label(state, mark)
+
+        moves(name, label, **fields)(handler)
+        return fn
+
+    return declare
+
+
+# set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
+# (blueprints: no default in the rulebook; a blank is refused by the rules with what to count)
+@move(
+    "ready",
+    N_("Start: it is your turn"),
+    villagers=Int(1, data.MAX_VILLAGERS, label=N_("Villagers")),
+    blueprints=Int(0, data.MAX_BLUEPRINTS, required=False, label=N_("Blueprints")),
+)
 def _ready(state, params, rng):
     """The player confirms the physical set-up and Botrik's starting villagers and blueprints.
 
@@ -85,12 +125,14 @@ def _ready(state, params, rng):
     )
 
 
+@move("botrik_turn", N_("My turn is over: Botrik's turn"))
 def _botrik_turn(state, params, rng):
     _expect(state, "botrik_turn")
     _begin_turn(state)
     return None
 
 
+@move("done", N_("Done"))
 def _done(state, params, rng):
     pending = _expect(state, "done")
     step = pending["step"]
@@ -110,6 +152,9 @@ def _done(state, params, rng):
     return None
 
 
+# the church delivery, else the market sale, asked together: "church" (with resources),
+# "church_coins" (7 coins on the 10-coin space), "market", or "none" (neither)
+@move("priority", N_("Answer"), choice=Choice(("church", "church_coins", "market", "none"), label=N_("Church delivery or market sale")))
 def _priority(state, params, rng):
     """The church delivery and the market sale in one question, the church first.
 
@@ -155,8 +200,10 @@ def _priority(state, params, rng):
     return None
 
 
+# a yes/no question (the placement questions; "can he do this action" in exports made before `attempt`)
+@move("answer", N_("Answer"), answer=yes_no(N_("Answer")))
 def _answer(state, params, rng):
-    pending = _expect(state, "answer")
+    pending = _expect(state, "answer", also=("try",))
     step, yes = pending["step"], _yes(params)
     if step == "try":
         token = pending["token"]
@@ -193,6 +240,55 @@ PLACEMENT_TRAIL = {
 }
 
 
+# What each "can he do it?" answers: no, or yes with what the app needs to carry it out.
+ATTEMPTS = {
+    "produce": ("done", "no"),
+    "refine": ("done", "no"),
+    "build_building": (*data.KINDS, "no"),
+    "build_road": ("unconnected", "connected", "no"),
+}
+
+
+@move("attempt", N_("Answer"), result=Choice(("done", *data.KINDS, "unconnected", "connected", "no"), label=N_("Answer")))
+def _attempt(state, params, rng):
+    """Can Botrik do the action the drawn disc leads to? One tap answers and carries it out.
+
+    "Pokud Botrik nemůže tuto akci provést, pokusí se provést následující akci vpravo": "no" tries
+    the next. Production and refinement are done on the table before the tap ("done"); a building
+    is answered with its kind, the first one of his queue he can afford; a road with whether a
+    building tile is still unconnected. The placing is then said beside the points question, so
+    the three placement questions and the "pay" and "placed" taps of the older flow (still read
+    in exports made before) cost nothing.
+    """
+    pending = _expect(state, "attempt")
+    token, result = pending["token"], params["result"]
+    if result not in ATTEMPTS[token]:
+        raise RuleError(N_("That is not an answer to this question."))
+    if result == "no":
+        return _answer(state, {"answer": "no"}, rng)
+    if token in ("produce", "refine"):
+        _answer(state, {"answer": "yes"}, rng)
+        return _done(state, {}, rng)
+    if token == "build_building":
+        _answer(state, {"answer": "yes"}, rng)
+        _building_kind(state, {"kind": result}, rng)
+        _note(state, L(N_("He pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[result])))
+        _trail(state, L(N_("pays its costs")))
+        _ask(state, "score", what="building", kind=result, place="building")
+        return None
+    unconnected = result == "unconnected"
+    _trail(state, L(N_("toward an unconnected building tile")) if unconnected else L(N_("every building tile is connected")))
+    _trail(state, L(N_("builds a road")))
+    _ask(state, "score", what="road", place=result)
+    return None
+
+
+@move(
+    "blueprint",
+    N_("Answer"),
+    skipped=Int(0, 10, required=False, label=N_("Skipped blueprints")),
+    had_coins=yes_no(N_("Coins on his blueprint")),
+)
 def _blueprint(state, params, rng):
     pending = _expect(state, "blueprint")
     if state["blueprints"] >= data.MAX_BLUEPRINTS:
@@ -220,6 +316,7 @@ def _unpaid(state: dict, coins: int) -> None:
     _trail(state, L(NP_("−%(num)d point for unpaid coins", "−%(num)d points for unpaid coins"), num=coins))
 
 
+@move("building_kind", N_("Answer"), kind=Choice(data.KINDS, label=N_("Building")))
 def _building_kind(state, params, rng):
     _expect(state, "building_kind")
     if state["blueprints"] == 0:
@@ -233,6 +330,7 @@ def _building_kind(state, params, rng):
     return None
 
 
+@move("place", N_("Done, it is placed"), note=Text(max_len=60, label=N_("Where")))
 def _place(state, params, rng):
     pending = _expect(state, "place")
     note = (params.get("note") or "").strip()
@@ -271,6 +369,15 @@ def score_fields(state: dict, pending: dict) -> list:
     return fields
 
 
+@move(
+    "score",
+    N_("Add his points"),
+    points=Int(0, 99, required=False, label=N_("Points")),
+    milestone=Int(0, 99, required=False, label=N_("Milestone")),
+    bonuses=IntList(0, 20, max_len=12, label=N_("Bonuses")),
+    coin_bonuses=Int(0, 12, required=False, label=N_("Bonuses with coins")),
+    coin_cost=Int(0, 20, required=False, label=N_("Coins to pay")),
+)
 def _score(state, params, rng):
     pending = _expect(state, "score")
     fields = score_fields(state, pending)
@@ -310,6 +417,12 @@ def _score(state, params, rng):
     return None
 
 
+@move(
+    "awards",
+    N_("Check the awards"),
+    your_sales=Int(0, 50, required=False, label=N_("Your market sales")),
+    your_deliveries=Int(0, 50, required=False, label=N_("Your church deliveries")),
+)
 def _awards(state, params, rng):
     _expect(state, "awards")
     state["end"]["your_sales"] = params.get("your_sales")
@@ -323,6 +436,14 @@ def _awards(state, params, rng):
     return Label(N_("Award conditions checked."))
 
 
+@move(
+    "final",
+    N_("Show the final result"),
+    coin_points=Int(0, 99, label=N_("Points for coins")),
+    award_points=Int(0, 99, label=N_("Points for awards")),
+    other_points=Int(0, 999, required=False, label=N_("Other end-of-game points")),
+    your_score=Int(0, 999, label=N_("Your final score")),
+)
 def _final(state, params, rng):
     _expect(state, "final")
     state["end"].update(
@@ -339,6 +460,7 @@ def _final(state, params, rng):
     return Label(N_("Game over: Botrik wins, %(botrik)d to %(you)d."), you=params["your_score"], botrik=botrik)
 
 
+@move("end_game", N_("The game ends now: final scoring"))
 def _end_game(state, params, rng):
     """ "Konec hry se spustí běžným způsobem." The player says when; Botrik's open turn is dropped."""
     if state["phase"] not in ("player", "botrik"):
@@ -389,6 +511,18 @@ def corrected_row(row: list, roads: int, params: dict) -> list:
     return [*row[: place - 1], "build_road", *row[place - 1 :]]
 
 
+@move(
+    "correct",
+    N_("Save the correction"),
+    villagers=Int(1, data.MAX_VILLAGERS, label=N_("Villagers")),
+    blueprints=Int(0, data.MAX_BLUEPRINTS, label=N_("Blueprints")),
+    roads=Int(0, data.MAX_ROADS, label=N_("Roads")),
+    landmarks=Int(0, 20, label=N_("Landmarks")),
+    favour_coins=Int(0, 99, label=N_("Coins on the favour tile")),
+    face_up=yes_no(N_("Favour tile")),
+    # asked only while the road token is out of his row (all 5 roads were built)
+    road_place=Int(1, len(data.TOKENS), required=False, label=N_("Place of the road token in his row")),
+)
 def _correct(state, params, rng):
     """Bring the app in line with the table after a slip (only between turns)."""
     if state["phase"] != "player":
@@ -409,35 +543,7 @@ def _correct(state, params, rng):
     )
 
 
-HANDLERS = {
-    "ready": _ready,
-    "botrik_turn": _botrik_turn,
-    "done": _done,
-    "priority": _priority,
-    "answer": _answer,
-    "blueprint": _blueprint,
-    "building_kind": _building_kind,
-    "place": _place,
-    "score": _score,
-    "awards": _awards,
-    "final": _final,
-    "end_game": _end_game,
-    "correct": _correct,
-}
-
-
-def apply(state, action, params, seat, profile, rng):
-    handler = HANDLERS.get(action)
-    if handler is None:
-        raise RuleError(N_("Unknown action."))
-    if state["phase"] == "over":
-        raise RuleError(N_("The game is over."))
-    if action != "correct":  # a correction is no step of his turn: what to do on the table still stands
-        state["notes"] = []
-    turn = state["turn"]
-    mark = (turn["number"], len(turn["acted"]), len(turn["trail"])) if turn else None
-    label = handler(state, params, rng)
-    return state, label or _progress_label(state, mark)
+apply = moves.apply
 
 
 def _progress_label(state: dict, mark) -> Label:

@@ -14,7 +14,7 @@ STEP_ACTION = {
     "setup": "ready",
     "player": "botrik_turn",
     "priority": "priority",
-    "try": "answer",
+    "try": "attempt",
     "produce": "done",
     "refine": "done",
     "blueprint": "blueprint",
@@ -214,9 +214,10 @@ def _performed(state: dict, token: str) -> None:
         state["row"] = move_to_end(state["row"], token)
 
 
-def _expect(state: dict, action: str) -> dict:
+def _expect(state: dict, action: str, also: tuple = ()) -> dict:
+    """The question being asked, if ``action`` answers it (``also``: steps it answered in older exports)."""
     pending = state["pending"]
-    if pending is None or STEP_ACTION.get(pending["step"]) != action:
+    if pending is None or (STEP_ACTION.get(pending["step"]) != action and pending["step"] not in also):
         raise RuleError(N_("That is not the question being asked now."))
     return pending
 

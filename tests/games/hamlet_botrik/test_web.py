@@ -41,8 +41,8 @@ def tap(client, code, form_id, expect=200, **fields):
     data = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
     for name, value in fields.items():
         assert f'name="{name}"' in form, f"form {form_id} has no field {name}"
-        # a choice shown as one button per value must offer this value
-        if f'<button type="submit" name="{name}"' in form:
+        # a choice shown as one button per value (and no input for others) must offer this value
+        if f'<button type="submit" name="{name}"' in form and not re.search(rf'<input[^>]*name="{name}"', form):
             assert f'name="{name}" value="{value}"' in form, f"no button {name}={value} in {form_id}"
         data[name] = str(value)
     r = client.post(f"/t/{code}/act", data=data, headers=HX)
@@ -114,26 +114,18 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
         assert pending["step"] == "try"
         if pending["token"] == "build_building":
             break
-        tap(client, code, "hb-try", answer="no")
+        tap(client, code, "hb-try", result="no")
     skipped_buy = order.index("buy_blueprint") < order.index("build_building")
     assert ("buy a blueprint impossible: he already holds 3 blueprints" in text(panel(client, code))) is skipped_buy
     assert 'class="trying"' in panel(client, code)
-    tap(client, code, "hb-try", answer="yes")
+    # one tap says he can build and what: the building's kind (the rulebook's order, his queue)
+    assert 'value="landmark"' in form_html(panel(client, code), "hb-try")
+    tap(client, code, "hb-try", result="landmark")
 
-    # the guided building screens, one question at a time
-    page = panel(client, code)
-    assert "Step 1 of 7:" in page and 'value="landmark"' in page
-    tap(client, code, "hb-building_kind", kind="landmark")
-    assert "Step 2 of 7:" in panel(client, code)
-    tap(client, code, "hb-building_pay")
-    page = panel(client, code)
-    assert "Step 3 of 7:" in page and "Placing the building, 1 of 3" in page
-    tap(client, code, "hb-avoid_roads", answer="yes")
-    tap(client, code, "hb-avoid_landmarks", answer="no")
-    tap(client, code, "hb-network", answer="yes")
+    # paying and placing are said beside his points, in the rulebook's order: no tap of their own
     page = text(panel(client, code))
-    assert "only where it does not connect to your roads;" in page and "next to the longest road network" in page
-    tap(client, code, "hb-place_building", note="next to the church")
+    assert "He pays the building costs of the landmark" in page and "Place the landmark on the table first:" in page
+    assert "1. where it does not connect to a road network with your roads" in page and "next to the longest road network" in page
 
     # the rulebook's example: two own quality resources, 2 + 1 points each
     page = panel(client, code)
@@ -148,7 +140,7 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
     page = panel(client, code)
     assert "2 × (2 + 1) = 6" in page
     assert re.search(r'class="hb-score"><span class="big">9</span>', page)  # 6 + his landmark's 3
-    assert "Villager 1:" in text(page) and "away from your roads" in text(page)
+    assert "Villager 1:" in text(page) and "pays its costs" in text(page)
 
     # the end: the player enters what the base rules give, and their own score
     tap(client, code, "hb-end")
