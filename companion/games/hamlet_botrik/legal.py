@@ -19,10 +19,15 @@ def legal(state: dict, seat=None, profile=None) -> list[Legal]:
     choices = {}
     for f in q["fields"]:
         spec = moves.by_name[q["action"]].fields[f["name"]]
-        if "choices" in f:
+        if "hidden" in f:
+            choices[f["name"]] = (f["hidden"],)
+        elif "choices" in f:
             choices[f["name"]] = tuple(c["value"] for c in f["choices"])
         elif isinstance(spec, Int):
             choices[f["name"]] = (*(() if f.get("required", spec.required) else (None,)), *range(spec.lo, spec.hi + 1))
+    for name, spec in moves.by_name[q["action"]].fields.items():
+        if name not in choices and getattr(spec, "required", True) is False and not any(f["name"] == name for f in q["fields"]):
+            choices[name] = (None,)  # a field this question does not ask is sent blank
     if q["step"] == "setup" and state["modifiers"]["harder_start"]:
         choices["villagers"] = (data.HARDER_START_VILLAGERS,)  # "Botrik začíná se 2 vesničany"
     if q["step"] == "score":

@@ -7,13 +7,15 @@ fields with their choices. A template needs no knowledge of Botrik to render it.
 
 from __future__ import annotations
 
+import copy
+
 from ..base import N_, NP_, Label
 from . import data
 from .core import L, as_label, chain, counted, disc_name, token_name
-from .rules import ATTEMPTS, moves, score_fields
+from .rules import ATTEMPTS, first_try, moves, score_fields
 from .scoring import botrik_breakdown, botrik_total, running_score
 from .small_rules import award_verdicts, cascade, landmark_points
-from .turn import STEP_ACTION
+from .turn import STEP_ACTION, _begin_turn
 
 YES_NO = [{"value": "yes", "label": L(N_("Yes")), "yes": True}, {"value": "no", "label": L(N_("No"))}]
 
@@ -176,11 +178,26 @@ def _ask_setup(state, q, pending, n, favour):
                 )
             ),
         ),
+        # today's set-up form: his drawn disc's action is asked together with the church and the market
+        ask("ready", "quick", L(N_("One question for the church, the market and the drawn disc")), hidden="yes"),
     ]
 
 
 def _ask_player(state, q, pending, n, favour):
     q["label"] = L(N_("Your turn: play it as usual, then start Botrik's turn."))
+    if not state.get("quick"):
+        return
+    # his first villager's question, asked now: the same tap ends your turn and answers it
+    preview = copy.deepcopy(state)
+    _begin_turn(preview)
+    first = question(preview)
+    if first["step"] not in ("priority", "blueprint"):
+        return
+    q["label"] = L(N_("Your turn: play it as usual. When it is over, answer for Botrik:"))
+    q["first"] = first["label"]
+    q["where"] = {"number": preview["turn"]["number"], "villager": 1, "of": preview["turn"]["villagers"]}
+    q["help"] = first["notes"][len(state["notes"]) :] + first["help"]  # what his turn starts with, then the question's help
+    q["fields"] = first["fields"]
 
 
 def _ask_priority(state, q, pending, n, favour):
@@ -200,7 +217,16 @@ def _ask_priority(state, q, pending, n, favour):
     if favour["coins"] >= data.CHURCH_COINS:
         choices.append({"value": "church_coins", "label": L(N_("Church, 7 coins on the 10-coin space")), "yes": True})
     choices.append({"value": "market", "label": L(N_("No church; a market sale")), "yes": True})
-    choices.append({"value": "none", "label": L(N_("Neither"))})
+    ahead = state.get("ahead")
+    token = first_try(state, ahead) if ahead else None
+    if token is None:
+        choices.append({"value": "none", "label": L(N_("Neither"))})
+    else:
+        # the disc is drawn already: "neither" is answered together with the action it leads to
+        ask_ = L(TRY_QUESTIONS[token], **({"num": state["blueprints"]} if token == "build_building" else {}))
+        group = L(N_("Neither: the %(disc)s leads to %(action)s. %(question)s"), disc=disc_name(ahead), action=token_name(token), question=ask_)
+        choices += [dict(c, group=group) for c in attempt_choices(token)]
+        q["help"] += try_help(state, token)
     q["fields"] = [ask("priority", "choice", L(N_("Church delivery or market sale")), choices=choices)]
 
 
@@ -212,6 +238,20 @@ ATTEMPT_LABELS = {
 }
 
 
+def attempt_choices(token: str) -> list:
+    """The buttons that answer "can he do it?": no, or yes with what the app needs to go on."""
+    return [{"value": v, "label": L(data.KIND_NAMES[v]) if v in data.KIND_NAMES else L(ATTEMPT_LABELS[v]), "yes": v != "no"} for v in ATTEMPTS[token]]
+
+
+def try_help(state: dict, token: str) -> list:
+    """What to do on the table when he can (production, refinement) or which building he builds."""
+    if token in PERFORM:
+        return [L(N_("If he can, first do it on the table:")), *PERFORM[token]]
+    if token == "build_building":
+        return [BUILDING_CHOICE, L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
+    return []
+
+
 def _ask_try(state, q, pending, n, favour):
     """Can he do it? One tap: "no" tries the next action; a yes says what the app needs to go on."""
     token = pending["token"]
@@ -219,16 +259,12 @@ def _ask_try(state, q, pending, n, favour):
     q["label"] = L(TRY_QUESTIONS[token], **params)
     colour = state["turn"]["disc"]
     q["help"] = [L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))]
-    if token in PERFORM:
-        q["help"] += [L(N_("If he can, first do it on the table:")), *PERFORM[token]]
-    elif token == "build_building":
-        q["help"] += [BUILDING_CHOICE, L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
+    q["help"] += try_help(state, token)
     if pending["queue"]:
         q["help"].append(L(N_("If not, next: %(actions)s."), actions=chain([token_name(t) for t in pending["queue"]])))
     else:
         q["help"].append(L(N_("If not, nothing is possible: his villager goes to the church.")))
-    choices = [{"value": v, "label": L(data.KIND_NAMES[v]) if v in data.KIND_NAMES else L(ATTEMPT_LABELS[v]), "yes": v != "no"} for v in ATTEMPTS[token]]
-    q["fields"] = [ask("attempt", "result", L(N_("Answer")), choices=choices)]
+    q["fields"] = [ask("attempt", "result", L(N_("Answer")), choices=attempt_choices(token))]
 
 
 def _ask_perform(state, q, pending, n, favour):

@@ -16,7 +16,7 @@ from ..base import N_, NP_, Choice, Int, IntList, Label, Moves, RuleError, Text
 from . import data
 from .core import L, as_label, chain, counted, disc_colours, full_bag, token_name
 from .scoring import botrik_total
-from .small_rules import bonus_formula, flips_face_down
+from .small_rules import bonus_formula, cascade, flips_face_down, known_impossible
 from .turn import _add_score, _ask, _begin_turn, _draw, _expect, _failure_coin, _finish_villager, _note, _performed, _trail, _try_next, _yes
 
 
@@ -58,6 +58,9 @@ def setup(players, options, profile, rng):
 
 # --- Actions ------------------------------------------------------------------------------------
 
+# the answers to "can he do it?" beyond "no" (``attempt``), also a "neither" of the church question
+RESULTS = ("done", *data.KINDS, "unconnected", "connected", "no")
+
 moves = Moves()
 
 
@@ -83,12 +86,24 @@ def move(name: str, label: str, **fields):
             turn = state["turn"]
             mark = (turn["number"], len(turn["acted"]), len(turn["trail"])) if turn else None
             label = fn(state, params, rng)
+            _draw_ahead(state, rng)
             return state, label or _progress_label(state, mark)
 
         moves(name, label, **fields)(handler)
         return fn
 
     return declare
+
+
+def _draw_ahead(state: dict, rng) -> None:
+    """Tables started since one question asks the church, the market and the drawn disc's action
+    (``state["quick"]``): the next disc is drawn when his priority actions are asked (or his turn
+    is about to start), so the question can say where it leads. ``state["ahead"]`` is the disc the
+    next draw gives; it stays in the bag until "neither" takes it out ("Vylosujete disk akce
+    z pytlíku" only then), so a church delivery or a market sale leaves the bag as it was."""
+    pending = state["pending"]
+    if state.get("quick") and pending and pending["step"] in ("priority", "player") and state.get("ahead") is None and state["bag"]:
+        state["ahead"] = rng.choice(state["bag"])
 
 
 # set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
@@ -98,6 +113,8 @@ def move(name: str, label: str, **fields):
     N_("Start: it is your turn"),
     villagers=Int(1, data.MAX_VILLAGERS, label=N_("Villagers")),
     blueprints=Int(0, data.MAX_BLUEPRINTS, required=False, label=N_("Blueprints")),
+    # sent by today's set-up form: the drawn disc's action is asked with the church and the market
+    quick=Choice(("yes",), required=False, label=N_("One question for the church, the market and the drawn disc")),
 )
 def _ready(state, params, rng):
     """The player confirms the physical set-up and Botrik's starting villagers and blueprints.
@@ -116,6 +133,8 @@ def _ready(state, params, rng):
         raise RuleError(N_("Harder game: Botrik starts with 2 villagers."))
     state["villagers"] = params["villagers"]
     state["blueprints"] = params["blueprints"]
+    if params.get("quick") == "yes":
+        state["quick"] = True
     state["phase"] = "player"
     _ask(state, "player")
     return Label(
@@ -125,10 +144,29 @@ def _ready(state, params, rng):
     )
 
 
-@move("botrik_turn", N_("My turn is over: Botrik's turn"))
+@move(
+    "botrik_turn",
+    N_("My turn is over: Botrik's turn"),
+    # today's form answers his first villager's question with the same tap (priority or blueprint)
+    choice=Choice(("church", "church_coins", "market", "none", *RESULTS), required=False, label=N_("Church delivery or market sale")),
+    had_coins=Choice(("yes", "no"), required=False, label=N_("Coins on his blueprint")),
+    skipped=Int(0, 10, required=False, label=N_("Skipped blueprints")),
+)
 def _botrik_turn(state, params, rng):
+    """The player's turn is over: Botrik's begins. The tap may carry the answer to his first
+    villager's question (the app knows which it is: hiring needs no question), so a turn costs no
+    tap of its own."""
     _expect(state, "botrik_turn")
     _begin_turn(state)
+    step = state["pending"]["step"]
+    if params.get("choice") is not None:
+        if step != "priority":
+            raise RuleError(N_("That is not an answer to this question."))
+        return _priority(state, {"choice": params["choice"]}, rng)
+    if params.get("had_coins") is not None:
+        if step != "blueprint":
+            raise RuleError(N_("That is not an answer to this question."))
+        return _blueprint(state, {"had_coins": params["had_coins"], "skipped": params.get("skipped")}, rng)
     return None
 
 
@@ -154,7 +192,13 @@ def _done(state, params, rng):
 
 # the church delivery, else the market sale, asked together: "church" (with resources),
 # "church_coins" (7 coins on the 10-coin space), "market", or "none" (neither)
-@move("priority", N_("Answer"), choice=Choice(("church", "church_coins", "market", "none"), label=N_("Church delivery or market sale")))
+# (with the disc drawn ahead, "neither" may come with the answer to the drawn disc's first action:
+# a value of ``attempt``'s result)
+@move(
+    "priority",
+    N_("Answer"),
+    choice=Choice(("church", "church_coins", "market", "none", *RESULTS), label=N_("Church delivery or market sale")),
+)
 def _priority(state, params, rng):
     """The church delivery and the market sale in one question, the church first.
 
@@ -165,6 +209,12 @@ def _priority(state, params, rng):
     """
     _expect(state, "priority")
     choice, favour = params["choice"], state["favour"]
+    if choice in RESULTS:
+        ahead = state.get("ahead")
+        if ahead is None or choice not in ATTEMPTS.get(first_try(state, ahead), ()):
+            raise RuleError(N_("That is not an answer to this question."))
+        _priority(state, {"choice": "none"}, rng)
+        return _attempt(state, {"result": choice}, rng)
     if choice in ("market", "none"):
         _trail(state, L(N_("no church delivery")))
         _failure_coin(state, L(N_("the church delivery")))
@@ -240,6 +290,14 @@ PLACEMENT_TRAIL = {
 }
 
 
+def first_try(state: dict, colour: str) -> str | None:
+    """The first action the disc leads to that the app must ask about (None: a blueprint, or nothing)."""
+    for token in cascade(state["row"], state["board"], colour):
+        if known_impossible(state, token) is None:
+            return token if token in ATTEMPTS else None
+    return None
+
+
 # What each "can he do it?" answers: no, or yes with what the app needs to carry it out.
 ATTEMPTS = {
     "produce": ("done", "no"),
@@ -249,7 +307,7 @@ ATTEMPTS = {
 }
 
 
-@move("attempt", N_("Answer"), result=Choice(("done", *data.KINDS, "unconnected", "connected", "no"), label=N_("Answer")))
+@move("attempt", N_("Answer"), result=Choice(RESULTS, label=N_("Answer")))
 def _attempt(state, params, rng):
     """Can Botrik do the action the drawn disc leads to? One tap answers and carries it out.
 

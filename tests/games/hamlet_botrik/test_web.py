@@ -91,36 +91,41 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
     assert "Favour coin for a failed first action: given this turn" in page
     form = form_html(page, "hb-priority")
     assert 'value="church_coins"' not in form  # 3 coins: the 10-coin delivery (7 coins) is not offered
-    tap(client, code, "hb-priority", choice="none")
-
-    # a disc was drawn: undo then redo draws the same one
-    drawn = game(client, code)["turn"]["disc"]
+    # the disc is drawn as the question is asked, so "neither" comes with its first action's answers
+    drawn = game(client, code)["ahead"]
     assert drawn in ("red", "blue", "yellow")
-    assert f"{drawn} disc" in text(panel(client, code))
-    undo_redo(client, code, "undo")
-    assert game(client, code)["turn"]["disc"] is None and game(client, code)["pending"]["step"] == "priority"
-    undo_redo(client, code, "redo")
-    assert game(client, code)["turn"]["disc"] == drawn
-    # and undo then the same answer again draws it too
-    undo_redo(client, code, "undo")
-    tap(client, code, "hb-priority", choice="none")
-    assert game(client, code)["turn"]["disc"] == drawn
-
-    # 3 blueprints held: buying is skipped by the app; refuse everything but building
     g = game(client, code)
     order = cascade(g["row"], g["board"], drawn)
+    first = next(t for t in order if t != "buy_blueprint")  # 3 blueprints held: buying is skipped
+    assert f"Neither: the {drawn} disc leads to" in text(form)
+    answer = "landmark" if first == "build_building" else "no"
+    tap(client, code, "hb-priority", choice=answer)
+    assert game(client, code)["turn"]["disc"] == drawn
+
+    # undo then redo draws the same disc; so does undo then the same answer again
+    undo_redo(client, code, "undo")
+    assert game(client, code)["turn"]["disc"] is None and game(client, code)["pending"]["step"] == "priority"
+    assert game(client, code)["ahead"] == drawn
+    undo_redo(client, code, "redo")
+    assert game(client, code)["turn"]["disc"] == drawn
+    undo_redo(client, code, "undo")
+    tap(client, code, "hb-priority", choice=answer)
+    assert game(client, code)["turn"]["disc"] == drawn
+
+    # refuse everything but building
     for _ in range(4):
         pending = game(client, code)["pending"]
-        assert pending["step"] == "try"
+        if pending["step"] != "try":
+            break
         if pending["token"] == "build_building":
+            assert 'class="trying"' in panel(client, code)
+            # one tap says he can build and what: the building's kind (the rulebook's order, his queue)
+            assert 'value="landmark"' in form_html(panel(client, code), "hb-try")
+            tap(client, code, "hb-try", result="landmark")
             break
         tap(client, code, "hb-try", result="no")
     skipped_buy = order.index("buy_blueprint") < order.index("build_building")
     assert ("buy a blueprint impossible: he already holds 3 blueprints" in text(panel(client, code))) is skipped_buy
-    assert 'class="trying"' in panel(client, code)
-    # one tap says he can build and what: the building's kind (the rulebook's order, his queue)
-    assert 'value="landmark"' in form_html(panel(client, code), "hb-try")
-    tap(client, code, "hb-try", result="landmark")
 
     # paying and placing are said beside his points, in the rulebook's order: no tap of their own
     page = text(panel(client, code))
