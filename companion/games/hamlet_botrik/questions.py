@@ -12,9 +12,9 @@ import copy
 from ..base import N_, NP_, Label
 from . import data
 from .core import L, as_label, chain, counted, disc_name, token_name
-from .rules import ATTEMPTS, first_try, moves, score_fields
+from .rules import ATTEMPTS, asks, moves, score_fields
 from .scoring import botrik_breakdown, botrik_total, running_score
-from .small_rules import award_verdicts, cascade, landmark_points
+from .small_rules import award_verdicts, cascade, known_impossible, landmark_points
 from .turn import STEP_ACTION, _begin_turn
 
 YES_NO = [{"value": "yes", "label": L(N_("Yes")), "yes": True}, {"value": "no", "label": L(N_("No"))}]
@@ -218,29 +218,43 @@ def _ask_priority(state, q, pending, n, favour):
         choices.append({"value": "church_coins", "label": L(N_("Church, 7 coins on the 10-coin space")), "yes": True})
     choices.append({"value": "market", "label": L(N_("No church; a market sale")), "yes": True})
     ahead = state.get("ahead")
-    token = first_try(state, ahead) if ahead else None
-    if token is None:
+    tokens = asks(state, cascade(state["row"], state["board"], ahead)) if ahead else []
+    if not tokens:
         choices.append({"value": "none", "label": L(N_("Neither"))})
     else:
         # the disc is drawn already: "neither" is answered together with the action it leads to
-        ask_ = L(TRY_QUESTIONS[token], **({"num": state["blueprints"]} if token == "build_building" else {}))
-        group = L(N_("Neither: the %(disc)s leads to %(action)s. %(question)s"), disc=disc_name(ahead), action=token_name(token), question=ask_)
-        choices += [dict(c, group=group) for c in attempt_choices(token)]
-        q["help"] += try_help(state, token)
+        first = L(N_("Neither: the %(disc)s leads to %(action)s."), disc=disc_name(ahead), action=token_name(tokens[0]))
+        choices += cascade_choices(state, tokens, "no", first)
+        q["help"] += [h for t in tokens for h in try_help(state, t)]
     q["fields"] = [ask("priority", "choice", L(N_("Church delivery or market sale")), choices=choices)]
 
 
 ATTEMPT_LABELS = {
-    "done": N_("Yes: done on the table"),
+    "produce": N_("Yes: done on the table"),
+    "refine": N_("Yes: done on the table"),
     "unconnected": N_("Yes, to an unconnected building tile"),
     "connected": N_("Yes; every building tile is connected"),
-    "no": N_("No"),
 }
 
 
-def attempt_choices(token: str) -> list:
-    """The buttons that answer "can he do it?": no, or yes with what the app needs to go on."""
-    return [{"value": v, "label": L(data.KIND_NAMES[v]) if v in data.KIND_NAMES else L(ATTEMPT_LABELS[v]), "yes": v != "no"} for v in ATTEMPTS[token]]
+def try_question(state: dict, token: str) -> dict:
+    return L(TRY_QUESTIONS[token], **({"num": state["blueprints"]} if token == "build_building" else {}))
+
+
+def cascade_choices(state: dict, tokens: list, none: str, lead: dict | None = None) -> list:
+    """One tap for a whole cascade: each action's "yes" buttons under its question, in the order
+    he tries them ("If not: ..."), then "no" to all of them (the value ``none``)."""
+    out = []
+    for i, token in enumerate(tokens):
+        question = try_question(state, token)
+        if i:
+            group = L(N_("If not: %(question)s"), question=question)
+        else:
+            group = L(N_("%(lead)s %(question)s"), lead=lead, question=question) if lead else question
+        for v in ATTEMPTS[token]:
+            out.append({"value": v, "label": L(data.KIND_NAMES[v]) if v in data.KIND_NAMES else L(ATTEMPT_LABELS[v]), "yes": True, "group": group})
+    out.append({"value": none, "label": L(N_("No")) if len(tokens) == 1 else L(N_("None of these")), "group": group})
+    return out
 
 
 def try_help(state: dict, token: str) -> list:
@@ -253,18 +267,18 @@ def try_help(state: dict, token: str) -> list:
 
 
 def _ask_try(state, q, pending, n, favour):
-    """Can he do it? One tap: "no" tries the next action; a yes says what the app needs to go on."""
-    token = pending["token"]
-    params = {"num": state["blueprints"]} if token == "build_building" else {}
-    q["label"] = L(TRY_QUESTIONS[token], **params)
+    """Which of the actions the disc leads to can he do first? One tap for the whole cascade."""
+    tokens = asks(state, [pending["token"], *pending["queue"]])
     colour = state["turn"]["disc"]
-    q["help"] = [L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))]
-    q["help"] += try_help(state, token)
-    if pending["queue"]:
-        q["help"].append(L(N_("If not, next: %(actions)s."), actions=chain([token_name(t) for t in pending["queue"]])))
+    q["label"] = L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))
+    q["help"] = [h for t in tokens for h in try_help(state, t)]
+    every = [pending["token"], *pending["queue"]]
+    rest = [t for t in every[every.index(tokens[-1]) + 1 :] if known_impossible(state, t) is None]
+    if rest:
+        q["help"].append(L(N_("If none of these: %(actions)s."), actions=chain([token_name(t) for t in rest])))
     else:
-        q["help"].append(L(N_("If not, nothing is possible: his villager goes to the church.")))
-    q["fields"] = [ask("attempt", "result", L(N_("Answer")), choices=attempt_choices(token))]
+        q["help"].append(L(N_("If none of these, nothing is possible: his villager goes to the church.")))
+    q["fields"] = [ask("attempt", "result", L(N_("Answer")), choices=cascade_choices(state, tokens, "none"))]
 
 
 def _ask_perform(state, q, pending, n, favour):

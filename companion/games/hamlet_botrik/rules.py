@@ -59,7 +59,7 @@ def setup(players, options, profile, rng):
 # --- Actions ------------------------------------------------------------------------------------
 
 # the answers to "can he do it?" beyond "no" (``attempt``), also a "neither" of the church question
-RESULTS = ("done", *data.KINDS, "unconnected", "connected", "no")
+RESULTS = ("produce", "refine", *data.KINDS, "unconnected", "connected", "none", "no")
 
 moves = Moves()
 
@@ -209,10 +209,12 @@ def _priority(state, params, rng):
     """
     _expect(state, "priority")
     choice, favour = params["choice"], state["favour"]
-    if choice in RESULTS:
+    if choice in RESULTS and choice != "none":
         ahead = state.get("ahead")
-        if ahead is None or choice not in ATTEMPTS.get(first_try(state, ahead), ()):
+        tokens = asks(state, cascade(state["row"], state["board"], ahead)) if ahead else []
+        if not tokens or choice not in ("no", *(r for t in tokens for r in ATTEMPTS[t])):
             raise RuleError(N_("That is not an answer to this question."))
+        choice = "none" if choice == "no" else choice
         _priority(state, {"choice": "none"}, rng)
         return _attempt(state, {"result": choice}, rng)
     if choice in ("market", "none"):
@@ -290,45 +292,61 @@ PLACEMENT_TRAIL = {
 }
 
 
-def first_try(state: dict, colour: str) -> str | None:
-    """The first action the disc leads to that the app must ask about (None: a blueprint, or nothing)."""
-    for token in cascade(state["row"], state["board"], colour):
-        if known_impossible(state, token) is None:
-            return token if token in ATTEMPTS else None
-    return None
+def asks(state: dict, tokens: list) -> list:
+    """The actions of a disc's cascade the app asks "can he?" about, in order: the known-impossible
+    ones skipped, up to a blueprint purchase (which he makes whenever he holds fewer than 3, so
+    nothing after it is reached)."""
+    out = []
+    for token in tokens:
+        if known_impossible(state, token) is not None:
+            continue
+        if token not in ATTEMPTS:
+            break
+        out.append(token)
+    return out
 
 
-# What each "can he do it?" answers: no, or yes with what the app needs to carry it out.
+# What "can he do it?" answers for each action: yes, with what the app needs to carry it out
 ATTEMPTS = {
-    "produce": ("done", "no"),
-    "refine": ("done", "no"),
-    "build_building": (*data.KINDS, "no"),
-    "build_road": ("unconnected", "connected", "no"),
+    "produce": ("produce",),
+    "refine": ("refine",),
+    "build_building": data.KINDS,
+    "build_road": ("unconnected", "connected"),
 }
+TOKEN_OF = {result: token for token, results in ATTEMPTS.items() for result in results}
 
 
 @move("attempt", N_("Answer"), result=Choice(RESULTS, label=N_("Answer")))
 def _attempt(state, params, rng):
-    """Can Botrik do the action the drawn disc leads to? One tap answers and carries it out.
+    """Which of the actions the drawn disc leads to can Botrik do first? One tap answers for the
+    whole cascade and carries the action out.
 
-    "Pokud Botrik nemůže tuto akci provést, pokusí se provést následující akci vpravo": "no" tries
-    the next. Production and refinement are done on the table before the tap ("done"); a building
-    is answered with its kind, the first one of his queue he can afford; a road with whether a
-    building tile is still unconnected. The placing is then said beside the points question, so
-    the three placement questions and the "pay" and "placed" taps of the older flow (still read
-    in exports made before) cost nothing.
+    "Pokud Botrik nemůže tuto akci provést, pokusí se provést následující akci vpravo": a tap on
+    a later action says "no" to each before it; "none" says no to all of them ("no": to the one
+    asked, as older exports did). Production and refinement are done on the table before the tap;
+    a building is answered with its kind, the first one of his queue he can afford; a road with
+    whether a building tile is still unconnected. The placing is then said beside the points
+    question, so the placement questions and the "pay" and "placed" taps of the older flow
+    (still read in exports made before) cost nothing.
     """
     pending = _expect(state, "attempt")
-    token, result = pending["token"], params["result"]
-    if result not in ATTEMPTS[token]:
-        raise RuleError(N_("That is not an answer to this question."))
+    result = params["result"]
+    reachable = asks(state, [pending["token"], *pending["queue"]])
     if result == "no":
         return _answer(state, {"answer": "no"}, rng)
-    if token in ("produce", "refine"):
-        _answer(state, {"answer": "yes"}, rng)
+    target = TOKEN_OF.get(result)
+    if target not in reachable and result != "none":
+        raise RuleError(N_("That is not an answer to this question."))
+    for token in reachable:
+        if token == target:
+            break
+        _answer(state, {"answer": "no"}, rng)
+    if result == "none":
+        return None
+    _answer(state, {"answer": "yes"}, rng)
+    if target in ("produce", "refine"):
         return _done(state, {}, rng)
-    if token == "build_building":
-        _answer(state, {"answer": "yes"}, rng)
+    if target == "build_building":
         _building_kind(state, {"kind": result}, rng)
         _note(state, L(N_("He pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[result])))
         _trail(state, L(N_("pays its costs")))

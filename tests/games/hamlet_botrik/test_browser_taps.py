@@ -75,7 +75,9 @@ class Player:
         version = self.page.locator("#panel").get_attribute("data-version")
         self.tap(selector)
         self.page.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=version)
-        self.page.wait_for_timeout(60)  # htmx settles, then focuses the question
+        # htmx settles, then focuses the question (which scrolls it into view)
+        self.page.wait_for_function("() => !document.getElementById('hb-label') || document.activeElement === document.getElementById('hb-label')")
+        self.page.wait_for_timeout(50)
         self.answers += 1
         seen = self.page.evaluate(IN_VIEW)
         step = self.step()
@@ -103,7 +105,7 @@ class Player:
         blueprint after a hire; on your turn's screen, the plain "Botrik's turn" when he has neither."""
         values = self.values("choice")
         if values:
-            choice = {0: "church", 3: "market"}.get(k % 6) or ("none" if "none" in values else attempt(values, k))
+            choice = {0: "church", 3: "market"}.get(k % 6) or ("none" if "none" in values else attempt(values[values.index("market") + 1 :], k))
             self.send(f'{f} button[value="{choice}"]')
         elif self.values("had_coins"):
             self.send(f'{f} button[value="{"yes" if k % 3 == 0 else "no"}"]')
@@ -165,12 +167,19 @@ class Player:
 
 
 def attempt(values: list, k: int) -> str:
-    """Can he? Production and refinement mostly yes, a building or a road every other time."""
-    if "done" in values:
-        return "done" if k % 4 else "no"
-    if "unconnected" in values:
-        return ("unconnected", "connected", "no")[k % 3]
-    return next(v for v in values if v in KINDS) if k % 2 == 0 else "no"
+    """Can he? Production and refinement mostly yes (a tile below its maximum is nearly always
+    there), a building every other time, a road two times in three."""
+    no = values[-1]  # "no" to all of them
+    for i, v in enumerate(values[:-1]):
+        if v in ("produce", "refine") and (k + i) % 6:
+            return v
+        if v == "unconnected" and (k + i) % 3 == 0:
+            return v
+        if v == "connected" and (k + i) % 3 == 1:
+            return v
+        if v in KINDS and (k + i) % 2 == 0:
+            return v
+    return no
 
 
 def shots_dir(tmp_path: Path) -> Path:
