@@ -235,7 +235,8 @@ def test_the_finished_panel_shows_the_result_first_and_folds_his_board(client):
     page = panel(client, code)
     assert "You win!" in page and "Total" in page
     final = page.index('id="hb-final"')
-    m = re.search(r'<details class="hb-board-end" id="hb-board-end">(.*?)</details>', page, re.S)
+    # (up to the points card after it: the folded board holds "rule" <details> of its own)
+    m = re.search(r'<details class="hb-board-end" id="hb-board-end">(.*?)</details>\s*<details class="hb-points"', page, re.S)
     assert m, "no folded board"
     assert text(re.search(r"<summary>.*?</summary>", m.group(1), re.S).group(0)).strip() == "Botrik's board at the end"
     assert final < m.start()  # the result comes first
