@@ -103,7 +103,7 @@ def _draw_ahead(state: dict, rng) -> None:
     z pytlíku" only then), so a church delivery or a market sale leaves the bag as it was."""
     pending = state["pending"]
     if state.get("quick") and pending and pending["step"] in ("priority", "player") and state.get("ahead") is None and state["bag"]:
-        state["ahead"] = rng.choice(state["bag"])
+        state["ahead"] = rng.choice(state["bag"], stream="bag")
 
 
 # set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
