@@ -171,6 +171,8 @@ def _change(code: str, form_id: str, attempt):
         return _stale(code, form_id)
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
+    if outcome.duplicate:  # sent again after a lost answer (app.js retries): it had counted once
+        return render_panel(outcome.table, notice=gettext("Your tap had arrived; it counted once."))
     return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
 
 
