@@ -103,3 +103,19 @@ def test_a_reload_while_the_server_is_down_shows_the_offline_page_that_comes_bac
         restartable.start()
         page.locator("#panel").wait_for(timeout=15000)  # the page reloaded itself
         page.context.close()
+
+
+def test_a_seat_handed_over_leaves_the_old_phone_at_its_next_poll(browser, restartable):  # noqa: F811
+    old = browser.new_context(**PHONE, locale="en-GB").new_page()
+    url = start_scorepad(old, restartable.url)
+    old.locator("#take-seat").get_by_role("button", name="Anna").click()
+    old.locator(".table-head .me").filter(has_text="This phone is").wait_for(timeout=5000)
+    with sqlite3.connect(restartable.instance / "companion.db") as db:
+        (token,) = db.execute("select token from seats where seat = 0").fetchone()
+    new = browser.new_context(**PHONE, locale="en-GB").new_page()
+    new.goto(url + f"hand-over/{token}")
+    new.get_by_role("button", name="Take this seat").click()
+    new.locator(".table-head .me").filter(has_text="Anna").wait_for(timeout=5000)
+    # the old phone, untouched, stops speaking for Anna within a poll or two
+    old.locator(".table-head .me").filter(has_text="shared table view").wait_for(timeout=6000)
+    assert old.locator("#take-seat").count() == 1
