@@ -90,6 +90,16 @@ def _v3(db: sqlite_utils.Database) -> None:
         table.rebuild(db, code)
 
 
+@MIGRATIONS(name="m003a_archive")
+def _v3a(db: sqlite_utils.Database) -> None:
+    # Registered before m004: m004 loads tables with today's table.load, which reads these columns
+    # (sqlite-utils applies pending steps in the order they are registered).
+    # Issue 9, point 12: the host may archive a table (it leaves the lobby's running list), and
+    # an imported table says when it was imported, so two imports of one file can be told apart
+    db["tables"].add_column("archived", str)  # when it was archived, or NULL
+    db["tables"].add_column("imported", str)  # when it was imported from an export, or NULL
+
+
 @MIGRATIONS(name="m004_plays")
 def _v4(db: sqlite_utils.Database) -> None:
     # issue 16: every finished table is a play (companion/plays.py); a rename or merge of a

@@ -38,7 +38,7 @@ def _load(code: str) -> tables.Table:
 
 def _public(t: tables.Table) -> SimpleNamespace:
     """What a template may know of a table: never its raw state (every hand) or its seed."""
-    return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
+    return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished, archived=t.archived, imported=t.imported)
 
 
 PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages through the rest
@@ -248,6 +248,35 @@ def hand_over(code, token):
         abort(404)  # the code was spent meanwhile (another phone was quicker)
     remember(code)
     return redirect(url_for(".show", code=code), 303)
+
+
+# --- Archive and delete (only the phone that started the table) ----------------------------------
+
+
+@bp.post("/archive")
+def archive(code):
+    _load(code)
+    try:
+        tables.archive(get_db(), code, device_id(), archived=request.form.get("archived") != "0")
+    except tables.NotAllowed:
+        abort(403)
+    return redirect(url_for(".show", code=code), 303)
+
+
+@bp.route("/delete", methods=["GET", "POST"])
+def delete(code):
+    """Asks first (a page of its own, so it works without JavaScript), then deletes for every phone."""
+    t = _load(code)
+    if device_id() != t.host:
+        abort(403)
+    if request.method == "GET":
+        return render_template("delete.html", **_context(t))
+    try:
+        tables.delete(get_db(), code, device_id())
+    except tables.NotAllowed:
+        abort(403)
+    flash(gettext("The table was deleted. Its result, if it was finished, stays in the history."), "lobby")
+    return redirect(url_for("lobby.index"), 303)
 
 
 # --- QR codes ------------------------------------------------------------------------------------
