@@ -299,4 +299,8 @@ class Game:
     # to_act(state) -> the seats the table waits for now, in the order they act; () once the game
     # is over. "Your turn" on each phone and seat-bound actions read it.
     to_act: Callable[[State], tuple[int, ...]] | None = None
+    # turn_detail(state, profile) -> Label or None: what the seats in ``to_act`` are doing now, a
+    # short phrase with no subject ("3 time points spent", "auction: highest bid 2 licences"),
+    # shown after "Your turn" or the player's name. Every phone and the display show it: public only.
+    turn_detail: Callable[[State, dict], Label | None] | None = None
     moves: Moves | None = None  # where the actions were declared (labels for buttons)

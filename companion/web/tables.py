@@ -45,11 +45,12 @@ PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages thro
 LOG_PAGE = 100
 
 
-def whose_turn(game, game_state, seat: int | None) -> dict | None:
+def whose_turn(game, game_state, seat: int | None, profile: dict | None = None) -> dict | None:
     """Whose move the table waits for, read from the game's contract in this one place.
 
-    ``{"seats": (...), "mine": this phone's seat is among them}``, or None where the game says
-    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Seats only,
+    ``{"seats": (...), "mine": this phone's seat is among them, "detail": what they are doing
+    (the game's optional ``turn_detail``, translated) or ""}``, or None where the game says
+    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Public only,
     never anything a seat keeps secret, so every phone and the table display may show it.
     """
     if game.to_act is None:
@@ -57,7 +58,8 @@ def whose_turn(game, game_state, seat: int | None) -> dict | None:
     seats = tuple(game.to_act(game_state))
     if not seats:
         return None
-    return {"seats": seats, "mine": seat in seats}
+    detail = game.turn_detail(game_state, profile or {}) if game.turn_detail else None
+    return {"seats": seats, "mine": seat in seats, "detail": tr(detail) if detail else ""}
 
 
 def _context(t: tables.Table, log: list | None = None, shared: bool = False, **extra) -> dict:
@@ -80,7 +82,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
-        "waiting": whose_turn(t.game, t.game_state, seat),
+        "waiting": whose_turn(t.game, t.game_state, seat, profile),
         "is_host": me == t.host,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,

@@ -167,4 +167,5 @@ GAME = Game(
     check_profile=cards.check_profile,
     legal=legal.legal,
     to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
 )
