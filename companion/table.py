@@ -345,11 +345,13 @@ def replay(db, code: str) -> dict:
     return engine.replay(table.game, table.players, table.options, table.seed, in_force, initial["profile"])
 
 
-def rebuild(db, code: str) -> None:
+def rebuild(db, code: str, labels: bool = False) -> None:
     """Replay a table by today's rules and write its initial state, snapshots and head state again.
 
     For a migration after which stored states are in an older format (inside its transaction).
-    Events are kept as they are. Should one no longer replay (a rule changed since), the table
+    Events are kept as they are; with ``labels``, each event's log line is written again as
+    today's rules word it (for a game whose log lines now carry what its state used to, such as
+    the money a step moved). Should one no longer replay (a rule changed since), the table
     stays at the last event that does; the rest stay in the log as undone events.
     """
     row = db.execute("select game, players, options, seed, initial, head from tables where code = ?", [code]).fetchone()
@@ -364,9 +366,12 @@ def rebuild(db, code: str) -> None:
     for seq, *stored in db.execute("select seq, kind, action, params, seat from events where code = ? order by seq", [code]).fetchall():
         e = _stored_event(stored)
         try:  # each step on a copy: a refused step leaves tstate as it was
-            tstate = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"]).state
+            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"])
         except (RuleError, KeyError, TypeError, ValueError, IndexError):
             break
+        tstate = result.state
+        if labels:
+            db.execute("update events set label = ? where code = ? and seq = ?", [_dump(result.label.to_json()), code, seq])
         replayed = seq
         _snapshot(db, code, seq, tstate)
         if seq == head:
@@ -499,7 +504,7 @@ def import_table(db, data, host: str) -> str:
     except (FieldError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         raise ImportRefused(N_("The export is incomplete or malformed.")) from None
     final = _dump(tstate)
-    if final != _dump(data.get("state")) and not (data["schema"] == 1 and _same_totals(game, tstate, data)):
+    if final != _dump(_upgraded(game, data.get("state"))) and not (data["schema"] == 1 and _same_totals(game, tstate, data)):
         raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
     with store.write(db):
         code = _insert_table(db, game, players, options, host, seed, json.loads(initial), imported=True)
@@ -508,6 +513,13 @@ def import_table(db, data, host: str) -> str:
         db.execute("update tables set state = ?, head = ?, finished = ? where code = ?", [final, len(rows), int(game.finished(tstate["game"])), code])
         plays.sync(db, load(db, code), len(rows), tstate)
     return code
+
+
+def _upgraded(game: Game, tstate):
+    """An export's stored state in today's format (``Game.upgrade``), to compare with its replay."""
+    if game.upgrade is None or not isinstance(tstate, dict) or not isinstance(tstate.get("game"), dict):
+        return tstate
+    return {**tstate, "game": game.upgrade(tstate["game"])}
 
 
 def _same_totals(game: Game, tstate: dict, data: dict) -> bool:
