@@ -42,7 +42,9 @@ def test_the_host_corrects_and_confirms_a_value_and_it_is_exported(client, chart
     data = client.get(f"/t/{code}/export.json").json
     assert data["state"]["profile"]["chart"] == {"value": [1, 2, 3], "confirmed": True}
     assert data["board_profile"]["chart"] == {"value": None, "confirmed": False}  # as the table started
-    assert data["events"][-1]["label"]["msg"] == "Board value changed: %(key)s"
+    assert data["events"][-1]["label"]["msg"] == "Board value %(key)s: %(changes)s"
+    log = client.get(f"/t/{code}/log").get_data(as_text=True)
+    assert "Board value Price chart: unknown → 1 2 3, confirmed" in log  # everything it changed
 
 
 def test_a_bad_value_is_refused_and_changes_nothing(client, charted):

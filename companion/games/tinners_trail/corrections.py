@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import N_, Label, RuleError
+from ..common import correction
 from . import board as bd
 from .actions import move_token
 from .core import pay
@@ -13,6 +14,9 @@ from .round_end import box_key, box_vp
 
 PLAYER_COUNTS = ("money", "time", "tin", "copper", "mines_left", "cubes_left")
 
+
+# the same words as the price form's level choice (templates/games/tinners-trail/panel.html)
+LEVEL_NAMES = {"bottom": N_("bottom level"), "middle": N_("middle"), "top": N_("top level")}
 
 REGION_COUNTS = ("tin", "copper", "water", "miner", "port", "train", "coastal", "mine")
 
@@ -86,7 +90,7 @@ def fix_price(state, params):
     record = state["prices"][ore]
     if record is None:
         raise RuleError(N_("This round's prices are not set yet."))
-    old = record["price"]
+    old, old_level = record["price"], record["level"]
     record.update(price=params["price"], level=params["level"])
     # The history is a separate copy once the state has been stored: next round's modifier reads
     # it ('Pokud byla předešlá cena na nejvyšší úrovni ...'), so it must hear of the correction too.
@@ -94,8 +98,13 @@ def fix_price(state, params):
         if entry["ore"] == ore and entry["round"] == state["round"]:
             entry.update(price=params["price"], level=params["level"])
     log_fix(state, params, ore, old, params["price"])
-    msg = N_("Correction: tin price £%(old)s → £%(new)s (%(note)s)") if ore == "tin" else N_("Correction: copper price £%(old)s → £%(new)s (%(note)s)")
-    return state, Label(msg, old=old, new=params["price"], note=params.get("note") or "")
+    changes = []
+    if old != params["price"]:
+        changes.append(Label(N_("price £%(old)d → £%(new)d"), old=old, new=params["price"]).to_json())
+    if old_level != params["level"]:  # the level decides next round's +1/−1: never hidden
+        changes.append(Label(N_("%(old)s → %(new)s"), old=Label(LEVEL_NAMES[old_level]).to_json(), new=Label(LEVEL_NAMES[params["level"]]).to_json()).to_json())
+    subject = Label(N_("tin") if ore == "tin" else N_("copper")).to_json()
+    return state, correction(subject, changes, params.get("note") or "")
 
 
 def fix_vp(state, params):
