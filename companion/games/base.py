@@ -193,6 +193,12 @@ class ProfileValue:
     value: Any
     source: str
     confirmed: bool
+    # needs(options) -> whether a table started with these options uses the value at all (None:
+    # always). A value a table does not use is never flagged as one to check (issue 9, point 13).
+    needs: Callable[[dict], bool] | None = None
+
+    def used(self, options: dict) -> bool:
+        return self.needs is None or bool(self.needs(options))
 
 
 @dataclass(frozen=True)

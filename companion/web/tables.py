@@ -81,7 +81,9 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "scores": t.game.scores(t.game_state, profile),
         "play": plays.for_table(db, t.code) if t.finished else None,  # its result card, share, BG Stats, play again
         "profile": t.state["profile"],
-        "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
+        # only values this table uses: a value for options it was not started with is never flagged
+        "unconfirmed": [pv for pv in t.game.profile if pv.used(t.options) and not t.state["profile"].get(pv.key, {}).get("confirmed")],
+        "unused": [pv for pv in t.game.profile if not pv.used(t.options)],
         "players": t.players,
         "my_seat": seat,
         "waiting": waiting,
