@@ -6,7 +6,7 @@ from ..base import N_, Label, RuleError
 from ..common import correction
 from . import board as bd
 from .actions import move_token
-from .core import pay
+from .core import name_of, pay
 from .round_end import box_key, box_vp
 
 # --- Corrections: the physical table wins ----------------------------------------------------------
@@ -63,6 +63,13 @@ def fix_region(state, params):
         region[what] = value
         region["seeded"] = region["seeded"] or value > 0
     log_fix(state, params, name, old, region[what])
+    if what == "mine":  # the owner by name, not by a seat number
+
+        def owner(seat):
+            return Label(N_("no mine")).to_json() if seat is None else name_of(state, seat)
+
+        change = Label(N_("mine owner %(old)s → %(new)s"), old=owner(old), new=owner(region["mine"])).to_json()
+        return state, correction(name, [change] if old != region["mine"] else [], params.get("note") or "")
     return state, Label(
         N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=name, what=what, old=old, new=region[what], note=params.get("note") or ""
     )

@@ -34,3 +34,12 @@ def test_a_price_correction_names_the_level_it_changed_and_no_empty_note(table, 
     label = t.do("fix_price", ore="tin", price=price, level=level, note="")
     assert say(label) == f"Correction: tin: price £{price + 1} → £{price}, {names[other]} → {names[level]}"
     assert say(t.do("fix_price", ore="tin", price=price, level=level, note="")) == "Correction: tin: nothing changed"
+
+
+def test_a_mine_owner_is_corrected_and_logged_by_name_never_by_a_seat_number(table, say):
+    t = table().to_actions(order=("Red", "Purple", "Yellow"))
+    label = t.do("fix_region", region="B", what="mine", value=t.seat("Purple"), note="")
+    assert t.region("B")["mine"] == t.seat("Purple")
+    assert say(label) == "Correction: B: mine owner no mine → Purple"
+    label = t.do("fix_region", region="B", what="mine", value=-1, note="sold")
+    assert say(label, "cs") == "Oprava: B: majitel dolu Purple → žádný důl (sold)"
