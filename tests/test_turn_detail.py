@@ -33,8 +33,8 @@ def detailed(monkeypatch):
 def test_the_banner_gives_the_games_detail_on_every_phone(app, client, detailed):
     code = start_table(client, game=detailed)
     phones = [seated(app, code, s) for s in range(2)]
-    assert banner(page(phones[0], code)) == "Your turn · 3 time points spent"
-    assert banner(page(phones[1], code)) == "Now playing: Red (Red) · 3 time points spent"
+    assert banner(page(phones[0], code)) == "Your turn 3 time points spent"
+    assert banner(page(phones[1], code)) == "Now playing: Red (Red) 3 time points spent"
     shared = app.test_client().get(f"/t/{code}/display", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "3 time points spent" in shared
 
