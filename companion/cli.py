@@ -134,7 +134,8 @@ def serve(args) -> int:
         urls = [f"{scheme}://{args.host}:{args.port}/"]
     tls = None
     if args.https:
-        tls = certificate(Path(app.config["DATABASE"]).parent, addresses if args.host in ("0.0.0.0", "::") else [args.host])
+        names = (addresses if args.host in ("0.0.0.0", "::") else [args.host]) + args.allow_host
+        tls = certificate(Path(app.config["DATABASE"]).parent, names)  # every name a phone may use
         if tls is None:
             return 2
     # a server bound to one address is reachable there only: the QR must not advertise others
