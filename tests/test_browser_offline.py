@@ -119,3 +119,21 @@ def test_a_seat_handed_over_leaves_the_old_phone_at_its_next_poll(browser, resta
     # the old phone, untouched, stops speaking for Anna within a poll or two
     old.locator(".table-head .me").filter(has_text="shared table view").wait_for(timeout=6000)
     assert old.locator("#take-seat").count() == 1
+
+
+def test_a_phone_whose_player_is_typing_says_the_table_changed_and_keeps_the_typing(browser, restartable, tmp_path):  # noqa: F811
+    """Issue 9, point 13: the poll does not swap the panel from under a player who is typing, but
+    a small notice says the table changed meanwhile; leaving the field shows the fresh table."""
+    typing = browser.new_context(**PHONE, locale="en-GB").new_page()
+    url = start_scorepad(typing, restartable.url)
+    other = browser.new_context(**PHONE, locale="en-GB").new_page()
+    other.goto(url)
+    typing.locator("#f-score").get_by_label("Ben").check()
+    typing.fill("#points", "12")  # the cursor stays in the field
+    score(other, "Anna", 5)
+    typing.locator("#changed").wait_for(state="visible", timeout=6000)
+    assert typing.input_value("#points") == "12" and typing.evaluate("() => document.activeElement.id") == "points"
+    typing.screenshot(path=str(tmp_path / "typing.png"))
+    typing.locator("h1").click()  # leaves the field: the next poll shows the fresh table
+    typing.get_by_text("Anna scored 5").first.wait_for(timeout=6000)
+    assert typing.locator("#changed").is_hidden()
