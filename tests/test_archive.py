@@ -60,7 +60,7 @@ def test_delete_asks_first_then_removes_the_table_for_every_phone(client, phone,
     assert client.get(f"/t/{code}/").status_code == 404 and phone.get(f"/t/{code}/version").status_code == 404
     assert code not in json.dumps(lobby_lists(client))
     with sqlite3.connect(app.config["DATABASE"]) as db:
-        for name in ("tables", "events", "snapshots", "seats"):
+        for name in ("tables", "events", "snapshots", "seats", "notices", "table_views"):
             assert db.execute(f"select count(*) from {name} where code = ?", [code]).fetchone()[0] == 0, name
 
 

@@ -323,6 +323,11 @@ class Game:
     # short phrase with no subject ("3 time points spent", "auction: highest bid 2 licences"),
     # shown after "Your turn" or the player's name. Every phone and the display show it: public only.
     turn_detail: Callable[[State, dict], Label | None] | None = None
+    # reveals(state_after, action, label_json) -> the seats whose secret this step disclosed to the
+    # table (an auction's payment check, a drawn card); () when it disclosed nothing. Undo keeps
+    # such a step in every phone's log and lets only those seats' phones or the table view take
+    # it back (issue 12 point 2), so undo can never be used as an oracle on a hand.
+    reveals: Callable[[State, str, dict], tuple[int, ...]] | None = None
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
     # the web layer greys every act_form button that ``legal(state, this phone's seat)`` does not
     # allow, with the game's reason (companion/web/offers.py); True once ``legal(state, seat)`` is
