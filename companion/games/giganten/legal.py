@@ -1,9 +1,11 @@
 """What the table may do now in Giganten, and whose move it is (the contract's ``legal`` and ``to_act``).
 
-Bids, card choices, moves and builds are said aloud at the table, so any phone may enter them for
-the player whose turn it is (``rules.apply`` does not ask who tapped): ``legal`` offers them to
-every seat and to the table view alike. Only paying from a secret licence hand is bound to the
-winner's own phone. Every choice listed here is one ``rules.apply`` accepts; a greyed entry says
+Bids, card choices, moves and builds are said aloud at the table; ``rules.apply`` does not ask
+who tapped, and ``legal`` offers them to every seat and to the table view alike. Which phone may
+enter a move for a claimed seat is the table's rule (``table._entered_by``, issue 12: its own
+phone or the table view, unless the table lets anyone enter for anyone); the dice, cards and deal
+are ``GAME.table_actions``, nobody's move. Paying from a secret licence hand is bound to the
+winner's own phone here too. Every choice listed here is one ``rules.apply`` accepts; a greyed entry says
 why it would be refused.
 """
 
