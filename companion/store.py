@@ -180,6 +180,14 @@ def _v8(db: sqlite_utils.Database) -> None:
     db["tables"].add_column("imported", str)  # when it was imported from an export, or NULL
 
 
+@MIGRATIONS(name="m009_hamlet_state")
+def _v9(db: sqlite_utils.Database) -> None:
+    """Issue 10: Botrik's points left Hamlet's state as a list of entries (each with its formula,
+    turn and villager): the state keeps his points by kind, the arithmetic is in the log lines.
+    Its tables are replayed by today's rules, which writes their states anew."""
+    after_schema(_rebuild("hamlet-botrik"))
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

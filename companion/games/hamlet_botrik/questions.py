@@ -625,9 +625,6 @@ def view(state, seat=None, profile=None) -> dict:
             "running_score": running_score(state),
             "total": botrik_total(state),
             "breakdown": botrik_breakdown(state),
-            "entries": [
-                {"turn": e["turn"], "villager": e["villager"], "kind": e["kind"], "points": e["points"], "formula": e["formula"]} for e in state["score"]
-            ],
         },
         "turn": None
         if not turn

@@ -216,12 +216,12 @@ def test_a_blank_church_points_answer_is_refused_inside_the_form(client):
     page = tap(client, code, "hb-score", expect=422, points="", bonuses="2 2", coin_bonuses=1)
     assert error_in(page, "hb-score") == "Enter the points printed on it (0 only if it shows none): a blank answer is not counted as 0."
     assert 'value="2 2"' in form_html(page, "hb-score")
-    assert version(client, code) == v and game(client, code)["score"] == []
+    assert version(client, code) == v and game(client, code)["points"] == {}
     client.post("/lang", data={"lang": "cs", "next": "/"})
     page = tap(client, code, "hb-score", expect=422, points="")
     assert error_in(page, "hb-score").startswith("Zadejte body na něm vytištěné")
     tap(client, code, "hb-score", points=0, bonuses="2 2", coin_bonuses=1)
-    assert [(e["kind"], e["points"]) for e in game(client, code)["score"]] == [("church", 5)]
+    assert game(client, code)["points"] == {"church": 5}
 
 
 def test_the_finished_panel_shows_the_result_first_and_folds_his_board(client):
