@@ -261,3 +261,17 @@ def test_every_form_keeps_every_choice_after_a_refusal(client):
     finally:
         CHECKED = None
     assert "f-hb-correct" in ids and len(ids) >= 5, sorted(ids)
+
+
+def test_undo_stands_under_the_question_and_says_what_it_undoes(client):
+    """Issue 9: "Undo: <what>" next to the question, not at the bottom of the page; it undoes the
+    last tap."""
+    code = new_table(client)
+    assert 'class="hb-undo"' not in panel(client, code)  # nothing to undo yet
+    tap(client, code, "hb-setup", villagers=1, blueprints=3)
+    page = panel(client, code)
+    undo = re.search(r'<form[^>]*class="hb-undo">.*?</form>', page, re.S).group(0)
+    assert text(undo).strip() == "↶ Undo: Set-up done: Botrik has 1 villager and 3 blueprints."
+    assert page.index('id="hb-question"') < page.index('class="hb-undo"') < page.index('class="hb-botrik"')
+    undo_redo(client, code, "undo")
+    assert game(client, code)["phase"] == "setup"
