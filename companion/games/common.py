@@ -50,7 +50,10 @@ class RuleRef:
 
 
 def rule_for(rules: dict, label) -> RuleRef | None:
-    """The reference explaining a label (a Label or its JSON form), looked up by its message id."""
+    """The reference explaining a label (a Label or its JSON form), looked up by its message id;
+    a plain string is a key of the table (a template naming the rule a hint follows)."""
+    if isinstance(label, str):
+        return rules.get(label)
     msg = getattr(label, "msg", None) or (label.get("msg") if isinstance(label, dict) else None)
     if not msg:
         return None
