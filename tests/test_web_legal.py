@@ -109,4 +109,19 @@ def test_every_phone_offers_only_what_legal_allows(slug, app, monkeypatch):
                 pressed, greyed = pressed + counts[0], greyed + counts[1]
         if not play.step():
             break
-    assert pressed and greyed, f"{slug}: {pressed} buttons to press and {greyed} greyed: the test saw too little"
+    assert pressed, f"{slug}: no phone ever had a button to press (greyed: {greyed})"
+
+
+def test_a_greyed_button_is_disabled_with_the_reason_beside_it_and_enter_does_not_press_it(client):
+    """The score pad before any points: "Delete" cannot delete anything yet. It is disabled, the
+    game's reason is printed in its form (in the phone's language), and "Correct" stays pressable
+    and first, so Enter presses it."""
+    from helpers import start_table
+
+    code = start_table(client, "scorepad")
+    html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "cs"}).get_data(as_text=True)
+    (fix,) = [f for f in act_forms(html) if f["id"] == "f-fix"]
+    by_value = {b["value"]: b for b in fix["buttons"]}
+    assert "disabled" in by_value["clear"] and "disabled" not in by_value["correct"]
+    assert [w.strip() for w in fix["why"]] == ["Zatím není zapsaná žádná buňka."]
+    assert fix["buttons"][0]["value"] == "correct"  # Enter presses the form's first submit button
