@@ -125,3 +125,21 @@ def test_a_greyed_button_is_disabled_with_the_reason_beside_it_and_enter_does_no
     assert "disabled" in by_value["clear"] and "disabled" not in by_value["correct"]
     assert [w.strip() for w in fix["why"]] == ["Zatím není zapsaná žádná buňka."]
     assert fix["buttons"][0]["value"] == "correct"  # Enter presses the form's first submit button
+
+
+def test_a_phone_the_table_would_refuse_sees_the_moves_greyed_with_the_tables_reason(app):
+    """Seat-bound actions: both Tikal seats are claimed, so a third phone with no seat (not the
+    table view) may not enter Red's move; its panel greys every move with the table's reason,
+    while Red's own phone may press them."""
+    from helpers import start_table
+
+    host, red, blue, guest = (app.test_client() for _ in range(4))
+    code = start_table(host, "tikal")
+    for seat, phone in ((0, red), (1, blue)):
+        assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code == 303
+    html = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
+    forms = act_forms(html)
+    assert forms and all("disabled" in b for f in forms for b in f["buttons"])
+    assert {w.strip() for f in forms for w in f["why"]} == {"It is Red's turn: on Red's phone or the table view."}
+    html = red.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert any("disabled" not in b for f in act_forms(html) for b in f["buttons"])

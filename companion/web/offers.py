@@ -9,6 +9,8 @@ reason is shown beside it. A template never decides legality itself; it may read
 
 Only games that declare ``Game.grey_from_legal`` are greyed: ``legal(state, seat)`` must then be
 exactly what ``apply`` accepts from that seat's phone (seat None: from a phone with no seat).
+The table's own rule of who may enter a move for a claimed seat (``table.entry_refusal``) greys
+everything on a phone it would refuse, with its reason.
 """
 
 from __future__ import annotations
@@ -54,17 +56,22 @@ def _matches(entry: Legal, params: dict) -> bool:
 class Offers(Mapping):
     """``legal(state, seat, profile)`` by action, computed on first use (a panel that asks nothing pays nothing)."""
 
-    def __init__(self, game, game_state, seat, profile, players, waiting):
+    def __init__(self, game, game_state, seat, profile, players, waiting, refusal=None):
         self._args = (game, game_state, seat, profile)
         self._players, self._waiting = players, waiting
+        self._refusal = refusal  # () -> why this phone may enter no move now (seat-bound actions), or None
         self._offers: dict[str, Offer] | None = None
         self.active = bool(getattr(game, "grey_from_legal", False)) and game.legal is not None
 
     def _all(self) -> dict[str, Offer]:
         if self._offers is None:
             game, game_state, seat, profile = self._args
+            entries = list(game.legal(game_state, seat, profile)) if game.legal else []
+            refused = self._refusal() if self._refusal and entries else None
+            if refused is not None:  # the table refuses this phone's moves for another claimed seat
+                entries = [Legal(e.action, e.choices, refused) for e in entries]
             offers: dict[str, Offer] = {}
-            for entry in game.legal(game_state, seat, profile) if game.legal else []:
+            for entry in entries:
                 offer = offers.setdefault(entry.action, Offer(entry.action))
                 offer.entries.append(entry)
                 if entry.allowed:
