@@ -9,6 +9,7 @@ disabled one must show a reason beside it in its form.
 
 from __future__ import annotations
 
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -127,10 +128,10 @@ def test_a_greyed_button_is_disabled_with_the_reason_beside_it_and_enter_does_no
     assert fix["buttons"][0]["value"] == "correct"  # Enter presses the form's first submit button
 
 
-def test_a_phone_the_table_would_refuse_sees_the_moves_greyed_with_the_tables_reason(app):
+def test_a_phone_the_table_would_refuse_reads_the_tables_reason(app):
     """Seat-bound actions: both Tikal seats are claimed, so a third phone with no seat (not the
-    table view) may not enter Red's move; its panel greys every move with the table's reason,
-    while Red's own phone may press them."""
+    table view) may not enter Red's move: its legal greys every move with the table's reason,
+    and the panel says it once instead of drawing the forms; Red's own phone may press them."""
     from helpers import start_table
 
     host, red, blue, guest = (app.test_client() for _ in range(4))
@@ -138,8 +139,20 @@ def test_a_phone_the_table_would_refuse_sees_the_moves_greyed_with_the_tables_re
     for seat, phone in ((0, red), (1, blue)):
         assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code == 303
     html = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
-    forms = act_forms(html)
-    assert forms and all("disabled" in b for f in forms for b in f["buttons"])
-    assert {w.strip() for f in forms for w in f["why"]} == {"It is Red's turn: on Red's phone or the table view."}
+    assert act_forms(html) == [] and unescape(html).count("It is Red's turn: on Red's phone or the table view.") == 1
     html = red.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert any("disabled" not in b for f in act_forms(html) for b in f["buttons"])
+
+
+def test_a_refused_phone_reads_the_reason_once_instead_of_forms(app):
+    """The score pad with every seat claimed: a guest phone gets the table's reason once, the sheet
+    as plain numbers and no form; a seated phone still writes points."""
+    from helpers import start_table
+
+    host, red, blue, green, guest = (app.test_client() for _ in range(5))
+    code = start_table(host)
+    for seat, phone in enumerate((red, blue, green)):
+        assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code == 303
+    html = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
+    assert act_forms(html) == [] and unescape(html).count("on Red, Blue, Green's phone or the table view") == 1 and "data-fix" not in html
+    assert any(f["id"] == "f-score" for f in act_forms(red.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)))

@@ -60,6 +60,7 @@ class Offers(Mapping):
         self._args = (game, game_state, seat, profile)
         self._players, self._waiting = players, waiting
         self._refusal = refusal  # () -> why this phone may enter no move now (seat-bound actions), or None
+        self._refused: list = []  # the refusal, once asked
         self._offers: dict[str, Offer] | None = None
         self.active = bool(getattr(game, "grey_from_legal", False)) and game.legal is not None
 
@@ -67,7 +68,7 @@ class Offers(Mapping):
         if self._offers is None:
             game, game_state, seat, profile = self._args
             entries = list(game.legal(game_state, seat, profile)) if game.legal else []
-            refused = self._refusal() if self._refusal and entries else None
+            refused = self.refused if entries else None
             if refused is not None:  # the table refuses this phone's moves for another claimed seat
                 entries = [Legal(e.action, e.choices, refused) for e in entries]
             offers: dict[str, Offer] = {}
@@ -83,6 +84,14 @@ class Offers(Mapping):
                 offer.reason = None if offer.ok else next(e.reason for e in offer.entries)
             self._offers = offers
         return self._offers
+
+    @property
+    def refused(self) -> Label | None:
+        """Why the table would refuse any move from this phone now (another claimed seat's turn:
+        seat-bound actions), or None. A panel may say it once instead of drawing greyed forms."""
+        if not self._refused:
+            self._refused.append(self._refusal() if self._refusal and self.active else None)
+        return self._refused[0]
 
     def __getitem__(self, action: str) -> Offer:
         return self._all().get(action) or Offer(action, reason=self.absent())
