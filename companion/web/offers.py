@@ -43,6 +43,8 @@ def _same(value, sent: str) -> bool:
     """A choice (int, str, None, a list for IntList) against the text a form would send."""
     if value is None:
         return sent == ""
+    if isinstance(value, bool):  # a checkbox sends "1" (or "on") when ticked, nothing when not
+        return (sent in ("1", "on")) == value
     if isinstance(value, list | tuple):
         return " ".join(str(v) for v in value) == sent.strip()
     return str(value) == sent
