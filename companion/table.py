@@ -269,6 +269,16 @@ def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool
     raise NotAllowed(N_("It is %(name)s's turn: on %(name)s's phone or the table view."), name=name)
 
 
+def entry_refusal(db, table: Table, seat: int | None, device: str) -> Label | None:
+    """Why this phone may enter no move now (``_entered_by``'s refusal), or None: read, changes
+    nothing; the web layer greys the phone's forms with it."""
+    try:
+        _entered_by(db, table, seat, device, confirmed=True)
+    except NotAllowed as e:
+        return Label(e.msg, **e.params)
+    return None
+
+
 def _insert_events(db, code: str, rows: list) -> None:
     """Events as ``(seq, kind, action, params, seat, engine.Step, nonce, created, meta)``: what was done, not the state after it."""
     db.conn.executemany(

@@ -97,7 +97,8 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "players": t.players,
         "my_seat": seat,
         "waiting": waiting,
-        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
+        # what this phone may do (the game's legal, the table's seat-bound rule); act_form greys the rest
+        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: None if shared else tables.entry_refusal(db, t, seat, me)),
         "is_host": me == t.host,
         "is_view": seat is None and not shared and tables.is_table_view(db, t, me, None),
         "entry": t.entry,

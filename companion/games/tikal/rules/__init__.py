@@ -45,6 +45,10 @@ def prompt(state, profile) -> Label:
     if phase == "bid":
         return Label(N_("%(name)s bids or passes."), name=who)
     left = state["turn"]["ap"]
+    if phase == "score" and state["round"]["kind"] == "final":
+        if state["advanced"]:
+            return Label(N_("%(name)s: final scoring turn (lowest score first), %(left)d action points left."), name=who, left=left)
+        return Label(N_("%(name)s: final scoring turn, %(left)d action points left."), name=who, left=left)
     if phase == "score":
         return Label(N_("%(name)s: scoring turn, %(left)d action points left."), name=who, left=left)
     return Label(N_("%(name)s: %(left)d action points left."), name=who, left=left)
