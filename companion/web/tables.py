@@ -23,6 +23,7 @@ from .. import engine, plays, table as tables
 from ..games.base import FieldError, RuleError
 from . import device_id, get_db, htmx, tr
 from .lobby import remember
+from .offers import Offers
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 
@@ -67,6 +68,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
+    waiting = whose_turn(t.game, t.game_state, seat)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
         log = tables.events(db, t.code, last=PANEL_LOG_LINES)
     return {
@@ -80,7 +82,8 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
-        "waiting": whose_turn(t.game, t.game_state, seat),
+        "waiting": waiting,
+        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
         "is_host": me == t.host,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
