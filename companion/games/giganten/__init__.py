@@ -115,4 +115,5 @@ GAME = Game(
     legal=legal.legal,
     to_act=legal.to_act,
     upgrade=rules.upgrade,
+    grey_from_legal=True,
 )

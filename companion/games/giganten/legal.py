@@ -46,7 +46,8 @@ def legal(state, seat, profile) -> list[Legal]:
     step = state["step"]
     if step == 0:
         return [Legal("black_distance")]
-    return STEPS[step](state, seat, profile)
+    # the black locomotive's distance may be corrected at any step until the end (the track's length is not printed)
+    return [*STEPS[step](state, seat, profile), Legal("black_distance")]
 
 
 def _prices(state, seat, profile):
