@@ -129,6 +129,17 @@ def _v5(db: sqlite_utils.Database) -> None:
         table.rebuild(db, code, labels=True)
 
 
+@MIGRATIONS(name="m006_tinners_state")
+def _v6(db: sqlite_utils.Database) -> None:
+    """Issue 10: Tinners' Trail's state holds the game only (no money ledger, sales, corrections or
+    price history, no copy of the board values); its money ledger is read from the events' log
+    lines. Its tables are replayed by today's rules, which writes their states and labels anew."""
+    from . import table
+
+    for (code,) in db.execute("select code from tables where game = 'tinners-trail'").fetchall():
+        table.rebuild(db, code, labels=True)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -17,6 +17,7 @@ the log, not with its square (see docs/architecture.md, "Undo").
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -30,10 +31,14 @@ from .rng import new_seed
 
 # 2: the state in an export is in today's format. A schema 1 export (made before issue 11) still
 # imports: its events replay, but its state may be in an older format, so only its totals are compared.
-EXPORT_SCHEMA = 2
-READS_SCHEMAS = (1, 2)
+# 3: Tinners' Trail's state holds no ledger and no board values (issue 10); a schema 2 export is
+# compared like a schema 1 export.
+EXPORT_SCHEMA = 3
+READS_SCHEMAS = (1, 2, 3)
 SNAPSHOT_EVERY = 16  # undo replays at most 15 events (~1 ms); snapshots cost a state per 16 events
 MAX_IMPORT_EVENTS = 20000  # a whole Giganten game is ~1800; the 16 MB body limit allows more
+# rng.new_seed makes 32 hex digits; tests and fixtures name theirs ("contract-giganten-3"). Not 1 MB of anything.
+SEED = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
 class TableNotFound(LookupError):
@@ -218,7 +223,7 @@ def _stored_event(row) -> dict:
 def _state_at(db, table: Table, seq: int) -> dict:
     """The state after event ``seq``: the nearest snapshot at or before it, then at most SNAPSHOT_EVERY - 1 events replayed."""
     row = db.execute("select seq, state from snapshots where code = ? and seq <= ? order by seq desc limit 1", [table.code, seq]).fetchone()
-    base, tstate = (row[0], json.loads(row[1])) if row else (0, json.loads(_initial(db, table.code)))
+    base, tstate = (row[0], json.loads(row[1])) if row else (0, json.loads(initial_state(db, table.code)))
     rows = db.execute("select kind, action, params, seat from events where code = ? and seq > ? and seq <= ? order by seq", [table.code, base, seq])
     for row in rows.fetchall():
         e = _stored_event(row)
@@ -273,7 +278,8 @@ def remembered_profile(db, game: Game) -> dict:
     return profile
 
 
-def _initial(db, code: str) -> str:
+def initial_state(db, code: str) -> str:
+    """The stored state before the first event (JSON)."""
     return db.execute("select initial from tables where code = ?", [code]).fetchone()[0]
 
 
@@ -335,7 +341,7 @@ def log_length(db, code: str) -> int:
 def replay(db, code: str) -> dict:
     """Rebuild the state from the log: must equal the stored snapshot."""
     table = load(db, code)
-    initial = json.loads(_initial(db, code))
+    initial = json.loads(initial_state(db, code))
     in_force = [e for e in events(db, code) if not e["undone"]]
     return engine.replay(table.game, table.players, table.options, table.seed, in_force, initial["profile"])
 
@@ -449,7 +455,7 @@ def export(db, code: str) -> dict:
         "options": table.options,
         "players": table.players,
         "seed": table.seed,
-        "board_profile": json.loads(_initial(db, code))["profile"],
+        "board_profile": json.loads(initial_state(db, code))["profile"],
         "events": [{k: e[k] for k in ("kind", "action", "params", "seat", "draws", "label", "created")} for e in in_force],
         "state": table.state,
         "scores": table.game.scores(table.game_state, engine.profile_values(table.state)),
@@ -467,8 +473,15 @@ def import_table(db, data, host: str) -> str:
     """
     if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
+    if type(data["schema"]) is not int:  # "1" is not 1: say so rather than "version 1; this app reads version 1"
+        raise ImportRefused(N_("The export is incomplete or malformed."))
     if data["schema"] not in READS_SCHEMAS:
-        raise ImportRefused(N_("This export has schema version %(v)s; this app reads version %(ours)d."), v=str(data["schema"])[:10], ours=EXPORT_SCHEMA)
+        raise ImportRefused(
+            N_("This export has schema version %(v)s; this app reads versions %(lo)d to %(hi)d."),
+            v=str(data["schema"])[:20],
+            lo=min(READS_SCHEMAS),
+            hi=max(READS_SCHEMAS),
+        )
     game = get_game(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
         raise ImportRefused(N_("This export is of a game this app does not know."))
@@ -476,8 +489,10 @@ def import_table(db, data, host: str) -> str:
         raise ImportRefused(N_("This export has more than %(n)d events; this app imports at most that many."), n=MAX_IMPORT_EVENTS)
     try:
         players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
-        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(seed, str) and isinstance(evs, list)):
+        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(evs, list)):
             raise TypeError
+        if not (isinstance(seed, str) and SEED.fullmatch(seed)):
+            raise ImportRefused(N_("The export's seed is not one this app makes; it was changed or damaged."))
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
@@ -499,7 +514,7 @@ def import_table(db, data, host: str) -> str:
     except (FieldError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         raise ImportRefused(N_("The export is incomplete or malformed.")) from None
     final = _dump(tstate)
-    if final != _dump(_upgraded(game, data.get("state"))) and not (data["schema"] == 1 and _same_totals(game, tstate, data)):
+    if final != _dump(_upgraded(game, data.get("state"))) and not (data["schema"] < EXPORT_SCHEMA and _same_totals(game, tstate, data)):
         raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
     with store.write(db):
         code = _insert_table(db, game, players, options, host, seed, json.loads(initial))
@@ -518,7 +533,7 @@ def _upgraded(game: Game, tstate):
 
 
 def _same_totals(game: Game, tstate: dict, data: dict) -> bool:
-    """A schema 1 export's state may be in a format older than today's: its scores must still agree."""
+    """An older export's state may be in a format older than today's: its scores must still agree."""
     scores = game.scores(tstate["game"], engine.profile_values(tstate))
     try:
         theirs = {str(r["seat"]): r["total"] for r in data["scores"]}

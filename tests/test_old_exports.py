@@ -19,6 +19,9 @@ from companion import store, table as tables
 from companion.games import GAMES
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("export-*.json"))
+# games whose state format changed since the fixture was made (an export older than
+# table.EXPORT_SCHEMA is then checked by its totals), and why
+FORMAT_CHANGED = {"tinners-trail": "issue 10: no ledger, sales, corrections, price history or board values in the state"}
 
 
 @pytest.fixture
@@ -34,8 +37,12 @@ def test_an_export_of_the_previous_version_imports_to_the_same_snapshot(path, db
     assert len(export["events"]) > 50
     code = tables.import_table(db, export, host="host")
     table = tables.load(db, code)
-    upgrade = GAMES[export["game"]].upgrade or (lambda state: state)  # a state format changed since: the same game in today's
-    assert table.state == {**export["state"], "game": upgrade(export["state"]["game"])}
+    if GAMES[export["game"]].upgrade:  # a state format changed since: the same game in today's
+        assert table.state == {**export["state"], "game": GAMES[export["game"]].upgrade(export["state"]["game"])}
+    elif export["game"] in FORMAT_CHANGED:  # replayed into today's format; import compared the totals
+        assert tables.replay(db, code) == table.state and table.state != export["state"]
+    else:
+        assert table.state == export["state"]
     assert tables.export(db, code)["scores"] == export["scores"]
     assert table.finished == export["finished"]
 

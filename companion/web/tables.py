@@ -20,7 +20,7 @@ from flask import Blueprint, Response, abort, current_app, flash, get_flashed_me
 from flask_babel import gettext
 
 from .. import engine, plays, table as tables
-from ..games.base import FieldError, RuleError
+from ..games.base import FieldError, Int, RuleError
 from . import device_id, get_db, htmx, tr
 from .lobby import remember
 from .offers import Offers
@@ -42,6 +42,8 @@ def _public(t: tables.Table) -> SimpleNamespace:
     return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
 
 
+SEAT = Int(0, 63)
+VERSION = Int(0, 2**62)
 PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages through the rest
 LOG_PAGE = 100
 
@@ -145,8 +147,8 @@ def version(code):
 
 def _form_version() -> int:
     try:
-        return int(request.form.get("v", ""))
-    except ValueError:
+        return VERSION.parse(request.form.get("v"), "v")
+    except FieldError:
         raise FieldError(gettext("The form is missing its table version; reload the page.")) from None
 
 
@@ -209,9 +211,9 @@ def claim(code):
     (a flashed message) on the page it redirects to, with nothing preselected."""
     _load(code)
     try:
-        seat = int(request.form.get("seat", ""))
+        seat = SEAT.parse(request.form.get("seat"), "seat")  # ASCII digits in range: 10**100 is refused here, not by SQLite
         tables.claim_seat(get_db(), code, seat, device_id())
-    except ValueError:
+    except FieldError:
         flash(gettext("Choose a seat."), "seats")
     except tables.NotAllowed as e:
         flash(tr(e), "seats")
@@ -303,12 +305,24 @@ def log(code):
     db = get_db()
     length = tables.log_length(db, code)
     try:
-        upto = max(0, min(int(request.args.get("upto", length)), length))
-    except ValueError:
-        upto = length
+        upto = Int(0, 2**62).parse(request.args.get("upto") or str(length), "upto")
+    except FieldError:
+        abort(400)
+    upto = min(upto, length)
     lines = tables.events(db, code, upto=upto, page=LOG_PAGE)
     pages = {"earlier": upto - LOG_PAGE if upto > LOG_PAGE else None, "later": min(upto + LOG_PAGE, length) if upto < length else None}
     return render_template("log.html", **_context(t, log=lines, pages=pages))
+
+
+@bp.get("/ledger")
+def ledger(code):
+    """Every change of money, per player, read from the events in force, in the game's own template."""
+    t = _load(code)
+    if t.game.ledger is None:
+        abort(404)
+    db = get_db()
+    rows = t.game.ledger(json.loads(tables.initial_state(db, code))["game"], [e for e in tables.events(db, code) if not e["undone"]])
+    return render_template(f"games/{t.game.slug}/ledger.html", **_context(t, rows=rows))
 
 
 @bp.get("/export.json")
