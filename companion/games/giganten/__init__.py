@@ -115,5 +115,6 @@ GAME = Game(
     legal=legal.legal,
     to_act=legal.to_act,
     upgrade=rules.upgrade,
+    ledger=core.ledger,
     grey_from_legal=True,
 )
