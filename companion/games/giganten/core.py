@@ -123,5 +123,17 @@ def _profile(profile, key):
     return value if value not in ("", []) else None
 
 
+def known_start(state, profile):
+    """Step 0 answered from the board values. Set-up skips the question when the black track's
+    length is known; a length the host enters on the Board values page after the table started
+    (while it still waits for the distance) counts the same: the table is then at the first
+    round's price dice, the black locomotive that many fields from the port. Returns ``state``
+    itself, or a shallow copy that ``apply`` goes on from (it works on its own copy anyway)."""
+    length = _profile(profile, "black_track_length")
+    if state["step"] != 0 or state["over"] or not length:
+        return state
+    return dict(state, black=dict(state["black"], to_port=length - state["black"]["moved"]), step=1, queue=[state["start"]])
+
+
 def rail_costs(profile):
     return _profile(profile, "rail_costs")
