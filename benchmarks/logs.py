@@ -75,6 +75,7 @@ def export(slug: str, events: list[dict]) -> dict:
     state = engine.replay(game, players, options, SEED, events, profile)
     return {
         "schema": 2,
+        "streams": engine.has_streams(state),  # per-kind draw streams (issue 12): import replays as the export was made
         "app": "table-companion",
         "game": slug,
         "options": options,

@@ -123,5 +123,7 @@ GAME = Game(
     to_act=legal.to_act,
     turn_detail=legal.turn_detail,
     upgrade=rules.upgrade,
+    ledger=core.ledger,
+    grey_from_legal=True,
     reveals=reveals.reveals,
 )
