@@ -93,6 +93,8 @@ def _actions_prompt(state, b):
             name=core.name_of(state, auction["turn"]),
         )
     player = state["players"][actions.active_seat(state)]
+    if actions.out_of_time(state, b, actions.active_seat(state)):  # a table without the app's auto-pass
+        return Label(N_("%(name)s is in column %(time)d and must pass."), name=player["name"], time=player["time"])
     if actions.others_passed(state, actions.active_seat(state)):
         return Label(N_("Everyone else has passed: %(name)s takes one last action, then passes."), name=player["name"])
     return Label(N_("%(name)s is active: choose an action."), name=player["name"])
