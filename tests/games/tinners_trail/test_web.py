@@ -620,3 +620,25 @@ def test_every_form_keeps_every_choice_after_a_refusal(tmp_path):
         CHECKED = None
     for form_id in ("f-seed", "f-set-price", "f-display", "f-act-build_mine", "f-act-train", "f-fix-player", "f-fix-region", "f-fix-price", "f-bid"):
         assert form_id in ids, sorted(ids)
+
+
+def test_a_map_typed_in_once_is_remembered_and_the_next_game_asks_only_the_dice(tmp_path):
+    """Issue 9: once the map is known from an earlier game on this install, seeding a starting
+    region asks only its dice (no region name, no printed cubes, no coast)."""
+    client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "test"}).test_client()
+    test_final_scores_show_the_whole_tie_break_chain(client)  # A, B, C seeded by hand, E1 added empty
+    html = LAST[next(reversed(LAST))]
+    form = re.search(r'<form method="post" action="(/t/[^"]+/settings)" class="tt-card tt-remember">(.*?)</form>', html, re.S)
+    assert form and "Remember this map for the next games" in form.group(2)
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
+    assert fields["key"] == "map_regions" and fields["value"] == "A:1:1:coast; B:2:0; C:0:2:coast; E1:0:0"
+    assert client.post(form.group(1), data=fields).status_code == 303
+    code = new_table(client)
+    html = panel(client, code)
+    seed = form_html(html, "seed")
+    assert "Seed A" in seed and 'type="hidden" name="region" value="A"' in seed
+    assert sorted(re.findall(r'<input id="[^"]+" name="(\w+)"', seed)) == ["copper", "tin", "water"]  # the dice, nothing else
+    for region in ("A", "B", "C"):
+        html = ok(submit(client, code, "seed", tin=1, copper=0, water=1))
+        assert f"{region} seeded" in html
+    assert "All starting regions are seeded: start the game." in html
