@@ -117,15 +117,27 @@ def _v4(db: sqlite_utils.Database) -> None:
     plays.backfill(db)
 
 
-@MIGRATIONS(name="m005_tinners_state")
+@MIGRATIONS(name="m005_giganten_state")
 def _v5(db: sqlite_utils.Database) -> None:
+    """Issues 10 and 11: Giganten's money ledger left its state (it grew with every payment, and so
+    did every tap's cost); the money a step moved is now listed under its log line. Every
+    Giganten table is replayed by today's rules, its states written without the ledger and its
+    log lines written again with their money lines."""
+    from . import table
+
+    for (code,) in db.execute("select code from tables where game = 'giganten'").fetchall():
+        table.rebuild(db, code, labels=True)
+
+
+@MIGRATIONS(name="m006_tinners_state")
+def _v6(db: sqlite_utils.Database) -> None:
     """Issue 10: Tinners' Trail's state holds the game only (no money ledger, sales, corrections or
     price history, no copy of the board values); its money ledger is read from the events' log
     lines. Its tables are replayed by today's rules, which writes their states and labels anew."""
     from . import table
 
     for (code,) in db.execute("select code from tables where game = 'tinners-trail'").fetchall():
-        table.rebuild(db, code)
+        table.rebuild(db, code, labels=True)
 
 
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.

@@ -17,6 +17,7 @@ the log, not with its square (see docs/architecture.md, "Undo").
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -36,6 +37,8 @@ EXPORT_SCHEMA = 3
 READS_SCHEMAS = (1, 2, 3)
 SNAPSHOT_EVERY = 16  # undo replays at most 15 events (~1 ms); snapshots cost a state per 16 events
 MAX_IMPORT_EVENTS = 20000  # a whole Giganten game is ~1800; the 16 MB body limit allows more
+# rng.new_seed makes 32 hex digits; tests and fixtures name theirs ("contract-giganten-3"). Not 1 MB of anything.
+SEED = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
 class TableNotFound(LookupError):
@@ -343,13 +346,14 @@ def replay(db, code: str) -> dict:
     return engine.replay(table.game, table.players, table.options, table.seed, in_force, initial["profile"])
 
 
-def rebuild(db, code: str) -> None:
+def rebuild(db, code: str, labels: bool = False) -> None:
     """Replay a table by today's rules and write its initial state, snapshots and head state again.
 
     For a migration after which stored states are in an older format (inside its transaction).
-    Events are kept as they are, their log lines written again in today's words (a game may read
-    more from them, e.g. the money a step moved). Should one no longer replay (a rule changed
-    since), the table stays at the last event that does; the rest stay in the log as undone events.
+    Events are kept as they are; with ``labels``, each event's log line is written again as
+    today's rules word it (for a game whose log lines now carry what its state used to, such as
+    the money a step moved). Should one no longer replay (a rule changed since), the table
+    stays at the last event that does; the rest stay in the log as undone events.
     """
     row = db.execute("select game, players, options, seed, initial, head from tables where code = ?", [code]).fetchone()
     game = get_game(row[0])
@@ -366,8 +370,10 @@ def rebuild(db, code: str) -> None:
             result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"])
         except (RuleError, KeyError, TypeError, ValueError, IndexError):
             break
-        tstate, replayed = result.state, seq
-        db.execute("update events set label = ? where code = ? and seq = ?", [_dump(result.label.to_json()), code, seq])
+        tstate = result.state
+        if labels:
+            db.execute("update events set label = ? where code = ? and seq = ?", [_dump(result.label.to_json()), code, seq])
+        replayed = seq
         _snapshot(db, code, seq, tstate)
         if seq == head:
             at_head = tstate
@@ -467,8 +473,15 @@ def import_table(db, data, host: str) -> str:
     """
     if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
+    if type(data["schema"]) is not int:  # "1" is not 1: say so rather than "version 1; this app reads version 1"
+        raise ImportRefused(N_("The export is incomplete or malformed."))
     if data["schema"] not in READS_SCHEMAS:
-        raise ImportRefused(N_("This export has schema version %(v)s; this app reads version %(ours)d."), v=str(data["schema"])[:10], ours=EXPORT_SCHEMA)
+        raise ImportRefused(
+            N_("This export has schema version %(v)s; this app reads versions %(lo)d to %(hi)d."),
+            v=str(data["schema"])[:20],
+            lo=min(READS_SCHEMAS),
+            hi=max(READS_SCHEMAS),
+        )
     game = get_game(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
         raise ImportRefused(N_("This export is of a game this app does not know."))
@@ -476,8 +489,10 @@ def import_table(db, data, host: str) -> str:
         raise ImportRefused(N_("This export has more than %(n)d events; this app imports at most that many."), n=MAX_IMPORT_EVENTS)
     try:
         players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
-        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(seed, str) and isinstance(evs, list)):
+        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(evs, list)):
             raise TypeError
+        if not (isinstance(seed, str) and SEED.fullmatch(seed)):
+            raise ImportRefused(N_("The export's seed is not one this app makes; it was changed or damaged."))
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
@@ -499,7 +514,7 @@ def import_table(db, data, host: str) -> str:
     except (FieldError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         raise ImportRefused(N_("The export is incomplete or malformed.")) from None
     final = _dump(tstate)
-    if final != _dump(data.get("state")) and not (data["schema"] < EXPORT_SCHEMA and _same_totals(game, tstate, data)):
+    if final != _dump(_upgraded(game, data.get("state"))) and not (data["schema"] < EXPORT_SCHEMA and _same_totals(game, tstate, data)):
         raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
     with store.write(db):
         code = _insert_table(db, game, players, options, host, seed, json.loads(initial))
@@ -508,6 +523,13 @@ def import_table(db, data, host: str) -> str:
         db.execute("update tables set state = ?, head = ?, finished = ? where code = ?", [final, len(rows), int(game.finished(tstate["game"])), code])
         plays.sync(db, load(db, code), len(rows), tstate)
     return code
+
+
+def _upgraded(game: Game, tstate):
+    """An export's stored state in today's format (``Game.upgrade``), to compare with its replay."""
+    if game.upgrade is None or not isinstance(tstate, dict) or not isinstance(tstate.get("game"), dict):
+        return tstate
+    return {**tstate, "game": game.upgrade(tstate["game"])}
 
 
 def _same_totals(game: Game, tstate: dict, data: dict) -> bool:

@@ -20,9 +20,10 @@ from flask import Blueprint, Response, abort, current_app, flash, get_flashed_me
 from flask_babel import gettext
 
 from .. import engine, plays, table as tables
-from ..games.base import FieldError, RuleError
+from ..games.base import FieldError, Int, RuleError
 from . import device_id, get_db, htmx, tr
 from .lobby import remember
+from .offers import Offers
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 
@@ -41,6 +42,8 @@ def _public(t: tables.Table) -> SimpleNamespace:
     return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
 
 
+SEAT = Int(0, 63)
+VERSION = Int(0, 2**62)
 PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages through the rest
 LOG_PAGE = 100
 
@@ -67,6 +70,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
+    waiting = whose_turn(t.game, t.game_state, seat)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
         log = tables.events(db, t.code, last=PANEL_LOG_LINES)
     return {
@@ -80,7 +84,8 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
-        "waiting": whose_turn(t.game, t.game_state, seat),
+        "waiting": waiting,
+        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
         "is_host": me == t.host,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
@@ -142,8 +147,8 @@ def version(code):
 
 def _form_version() -> int:
     try:
-        return int(request.form.get("v", ""))
-    except ValueError:
+        return VERSION.parse(request.form.get("v"), "v")
+    except FieldError:
         raise FieldError(gettext("The form is missing its table version; reload the page.")) from None
 
 
@@ -206,9 +211,9 @@ def claim(code):
     (a flashed message) on the page it redirects to, with nothing preselected."""
     _load(code)
     try:
-        seat = int(request.form.get("seat", ""))
+        seat = SEAT.parse(request.form.get("seat"), "seat")  # ASCII digits in range: 10**100 is refused here, not by SQLite
         tables.claim_seat(get_db(), code, seat, device_id())
-    except ValueError:
+    except FieldError:
         flash(gettext("Choose a seat."), "seats")
     except tables.NotAllowed as e:
         flash(tr(e), "seats")
@@ -300,9 +305,10 @@ def log(code):
     db = get_db()
     length = tables.log_length(db, code)
     try:
-        upto = max(0, min(int(request.args.get("upto", length)), length))
-    except ValueError:
-        upto = length
+        upto = Int(0, 2**62).parse(request.args.get("upto") or str(length), "upto")
+    except FieldError:
+        abort(400)
+    upto = min(upto, length)
     lines = tables.events(db, code, upto=upto, page=LOG_PAGE)
     pages = {"earlier": upto - LOG_PAGE if upto > LOG_PAGE else None, "later": min(upto + LOG_PAGE, length) if upto < length else None}
     return render_template("log.html", **_context(t, log=lines, pages=pages))
