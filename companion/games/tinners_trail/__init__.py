@@ -39,4 +39,5 @@ GAME = Game(
     legal=legal.legal,
     to_act=legal.to_act,
     ledger=ledger,
+    grey_from_legal=True,
 )
