@@ -26,7 +26,7 @@ def test_m005_rebuilds_an_old_table_in_todays_format_with_its_ledger_in_the_even
     old = json.loads(old_state)["game"]
     before = db.execute("select head, (select count(*) from events) from tables").fetchone()
     store.migrate(db)
-    assert "m006_tinners_state" in {r["name"] for r in db["_sqlite_migrations"].rows}
+    assert "m007_tinners_state" in {r["name"] for r in db["_sqlite_migrations"].rows}
     table = tables.load(db, code)
     assert db.execute("select head, (select count(*) from events) from tables").fetchone() == before  # the redo tail is kept
     assert tables.replay(db, code) == table.state and not GONE & set(table.game_state)
