@@ -642,3 +642,23 @@ def test_a_map_typed_in_once_is_remembered_and_the_next_game_asks_only_the_dice(
         html = ok(submit(client, code, "seed", tin=1, copper=0, water=1))
         assert f"{region} seeded" in html
     assert "All starting regions are seeded: start the game." in html
+
+
+def test_a_trains_neighbours_are_chips_and_every_ticked_one_counts(client):
+    """'Když hráč umístí na území vlak, okamžitě z něj odebere dvě kostičky vody a jednu kostičku
+    vody z každého sousedícího území.' With the borders unknown, the phone offers each region as a
+    chip (a checkbox named ``neighbours``); every ticked one is a neighbour."""
+    code = new_table(client)
+    to_actions(client, code)
+    html = panel(client, code)
+    form = form_html(html, "act-train")
+    assert re.findall(r'<label class="tt-chip"><input type="checkbox" name="neighbours" value="(\w+)"', form) == ["A", "B", "C", "E1"]
+    parser = FormFields()
+    parser.feed(form)
+    data = {**parser.fields, "region": "B", "neighbours": ["A", "C"]}  # two chips ticked
+    before = state(client, code)["regions"]
+    r = client.post(f"/t/{code}/act", data=data, headers=HX)
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    g = state(client, code)
+    assert g["borders"] == [["A", "B"], ["B", "C"]]
+    assert [g["regions"][n]["water"] for n in "ABC"] == [max(0, before["A"]["water"] - 1), max(0, before["B"]["water"] - 2), max(0, before["C"]["water"] - 1)]
