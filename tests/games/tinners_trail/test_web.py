@@ -644,10 +644,12 @@ def test_a_map_typed_in_once_is_remembered_and_the_next_game_asks_only_the_dice(
     assert "All starting regions are seeded: start the game." in html
 
 
-def test_a_trains_neighbours_are_chips_and_every_ticked_one_counts(client):
+def test_a_trains_neighbours_are_chips_and_every_ticked_one_counts(tmp_path):
     """'Když hráč umístí na území vlak, okamžitě z něj odebere dvě kostičky vody a jednu kostičku
     vody z každého sousedícího území.' With the borders unknown, the phone offers each region as a
     chip (a checkbox named ``neighbours``); every ticked one is a neighbour."""
+    # its own install: the module's app remembers the map other tests entered
+    client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "test"}).test_client()
     code = new_table(client)
     to_actions(client, code)
     html = panel(client, code)
