@@ -9,10 +9,17 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
+# the serving device reaches itself by these names; `companion serve` adds the addresses it prints
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "::1"]
+BODY_LIMIT = 1024 * 1024  # any request but an import: bodies over 1 MB are refused (413) before any parsing
+IMPORT_LIMIT = 16 * 1024 * 1024  # an import (a long game's export); waitress refuses more before spooling it
+# multipart's boundaries and headers around the file; waitress's limit is IMPORT_LIMIT plus this
+FORM_ENVELOPE = 64 * 1024
 
 
 def _secret_key(instance: Path) -> str:
@@ -37,18 +44,27 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     app.config.from_mapping(
         DATABASE=str(instance / "companion.db"),
-        MAX_CONTENT_LENGTH=1024 * 1024,  # bodies over 1 MB are refused (413) before any parsing
+        MAX_CONTENT_LENGTH=BODY_LIMIT,
         PUBLIC_URL=None,  # e.g. "http://192.168.1.20:5000" (env COMPANION_PUBLIC_URL) when the QR must say so
         LAN_ADDRESSES=None,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         SESSION_REFRESH_EACH_REQUEST=False,  # the version poll every 2 s needs no new cookie
+        # Host names this server answers to (a DNS-rebinding page names another: 400). None
+        # accepts any (Flask's default, kept for test configs that do not set it); outside
+        # tests the default is the serving device's own names, and `companion serve` adds
+        # the LAN addresses it prints and every --allow-host (docs/security.md).
+        TRUSTED_HOSTS=None,
+        OPERATOR_PIN=None,  # printed by `companion serve`: saves a table's board values as the install's defaults
     )
     if test_config is not None:
         app.config.update(test_config)
     else:
         app.config.from_prefixed_env("COMPANION")
+        if app.config["TRUSTED_HOSTS"] is None:
+            public = urlsplit(app.config.get("PUBLIC_URL") or "").hostname
+            app.config["TRUSTED_HOSTS"] = LOCAL_HOSTS + ([public] if public else [])
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))

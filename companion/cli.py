@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import secrets
+import socket
 import sys
 
 import ifaddr
+
+from . import FORM_ENVELOPE, IMPORT_LIMIT
 
 
 def lan_addresses() -> list[str]:
@@ -21,6 +25,30 @@ def lan_addresses() -> list[str]:
                 found.append(ip.ip)
     # home Wi-Fi ranges first: they are what phones are on
     return sorted(set(found), key=lambda a: (not a.startswith("192.168."), a))
+
+
+def served_names(host: str, addresses: list[str], allowed: list[str]) -> list[str]:
+    """The Host names this server answers to: the serving device's own (localhost), the addresses
+    it prints, this machine's name (and its .local mDNS name) when it listens on every network,
+    and each ``--allow-host``. Any other Host is refused with 400 (docs/security.md)."""
+    from . import LOCAL_HOSTS
+
+    names = [*LOCAL_HOSTS]
+    if host in ("0.0.0.0", "::"):
+        names += addresses
+        name = socket.gethostname().lower()
+        if name and name != "localhost":
+            names += [name, name.split(".")[0] + ".local"]
+    else:
+        names.append(host)
+    names += [a.strip().lower() for a in allowed if a.strip()]
+    return list(dict.fromkeys(names))
+
+
+def operator_pin() -> str:
+    """Six digits printed in the terminal at start: typed on a phone, they save that table's board
+    values as this install's defaults (the serving device itself needs none)."""
+    return f"{secrets.randbelow(10**6):06d}"
 
 
 def print_qr(url: str, out=sys.stdout) -> None:
@@ -46,9 +74,10 @@ WAITRESS = {
     "backlog": 1024,
     # over 1024 descriptors select() fails; poll() has no such ceiling
     "asyncore_use_poll": True,
-    # the largest body any route reads is an import (16 MB, companion.web.lobby.IMPORT_LIMIT)
-    # plus its form's envelope; waitress refuses anything bigger before it is buffered
-    "max_request_body_size": 17 * 1024 * 1024,
+    # the largest body any route reads is an import (16 MB, companion.IMPORT_LIMIT) plus its
+    # form's envelope; waitress refuses anything bigger before it is buffered (its default, 1 GiB,
+    # let one phone spool 900 MB to disk before the app could say 413)
+    "max_request_body_size": IMPORT_LIMIT + FORM_ENVELOPE,
     "max_request_header_size": 64 * 1024,
 }
 FILES_NEEDED = WAITRESS["connection_limit"] + 3 * WAITRESS["threads"] + 64  # sockets, SQLite files per thread, the rest
@@ -80,9 +109,14 @@ def serve(args) -> int:
         urls = [f"http://{args.host}:{args.port}/"]
     # a server bound to one address is reachable there only: the QR must not advertise others
     app.config["LAN_ADDRESSES"] = addresses if args.host in ("0.0.0.0", "::") else []
+    names = served_names(args.host, addresses, args.allow_host)
+    app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*names, *(app.config.get("TRUSTED_HOSTS") or [])]))
+    app.config["OPERATOR_PIN"] = app.config.get("OPERATOR_PIN") or operator_pin()
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
         print("   ", url)
+    print(f"Answers to: {', '.join(app.config['TRUSTED_HOSTS'])} (add a name with --allow-host)")
+    print(f"Operator PIN (saves a table's board values as this install's defaults): {app.config['OPERATOR_PIN']}")
     print(f"Data: {app.config['DATABASE']}")
     if not args.no_qr:
         print_qr(urls[0])
@@ -108,6 +142,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
     p.add_argument("--threads", type=int, default=WAITRESS["threads"], help=f"worker threads (default {WAITRESS['threads']})")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer to this Host name (e.g. a DNS name phones use); repeatable. Others get 400",
+    )
     p.set_defaults(func=serve)
     args = parser.parse_args(argv)
     return args.func(args)

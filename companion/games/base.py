@@ -10,6 +10,8 @@ A game package exposes one ``GAME = Game(...)``; ``companion.games`` registers i
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -77,6 +79,17 @@ class FieldError(ValueError):
 
 # --- Typed fields: how a form value becomes an action parameter --------------------------------
 
+# A number as a phone's keyboard types it: ASCII digits, a minus where the range allows one. Not
+# "٣", "３", "1_0", "+3" or "1 2" (Python's int() takes most of them). More than 18 significant
+# digits is out of range whatever the field, so a parsed value always fits SQLite's 64-bit
+# integers (10**100 is a 400, never a 500) and a 4000-digit string is never converted.
+DIGITS = re.compile(r"-?[0-9]+")
+MAX_DIGITS = 18
+# Characters that let a name look like another or reorder what follows it on screen: bidi
+# embeddings, overrides and isolates (U+202A-202E, U+2066-2069), bidi marks (U+200E/F, U+061C),
+# zero-width spaces and joiners (U+200B-200D, U+2060-2064, U+FEFF), and C0/DEL/C1 controls.
+HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
 
 @dataclass(frozen=True)
 class Int:
@@ -90,11 +103,11 @@ class Int:
             if self.required:
                 raise FieldError(N_("Please fill in %(field)s."), field=name)
             return None
-        try:
-            value = int(raw.strip())
-        except ValueError:
-            raise FieldError(N_("%(field)s must be a whole number."), field=name) from None
-        if not self.lo <= value <= self.hi:
+        raw = raw.strip()
+        if not DIGITS.fullmatch(raw):
+            raise FieldError(N_("%(field)s must be a whole number."), field=name)
+        value = int(raw) if len(raw.lstrip("-").lstrip("0")) <= MAX_DIGITS else None
+        if value is None or not self.lo <= value <= self.hi:
             raise FieldError(N_("%(field)s must be between %(lo)d and %(hi)d."), field=name, lo=self.lo, hi=self.hi)
         return value
 
@@ -106,13 +119,14 @@ class Text:
     label: str = ""
 
     def parse(self, raw: str | None, name: str):
-        value = (raw or "").strip()
+        """Stripped and NFC-normalised (one way to write "é"), so names compare as they look."""
+        value = unicodedata.normalize("NFC", (raw or "").strip())
         if not value and self.required:
             raise FieldError(N_("Please fill in %(field)s."), field=name)
         if len(value) > self.max_len:
             raise FieldError(N_("%(field)s may be at most %(n)d characters long."), field=name, n=self.max_len)
-        if any(ord(c) < 32 for c in value):
-            raise FieldError(N_("%(field)s contains control characters."), field=name)
+        if HIDDEN.search(value):
+            raise FieldError(N_("%(field)s contains invisible or control characters."), field=name)
         return value
 
 
@@ -299,4 +313,20 @@ class Game:
     # to_act(state) -> the seats the table waits for now, in the order they act; () once the game
     # is over. "Your turn" on each phone and seat-bound actions read it.
     to_act: Callable[[State], tuple[int, ...]] | None = None
+    # reveals(state_after, action, label_json) -> the seats whose secret this step disclosed to the
+    # table (an auction's payment check, a drawn card); () when it disclosed nothing. Undo keeps
+    # such a step in every phone's log and lets only those seats' phones or the table view take
+    # it back (issue 12 point 2), so undo can never be used as an oracle on a hand.
+    reveals: Callable[[State, str, dict], tuple[int, ...]] | None = None
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
+    # the web layer greys every act_form button that ``legal(state, this phone's seat)`` does not
+    # allow, with the game's reason (companion/web/offers.py); True once ``legal(state, seat)`` is
+    # exactly what ``apply`` accepts from that seat's phone (seat None: a phone with no seat)
+    grey_from_legal: bool = False
+    # upgrade(state) -> the same game state in today's format, for an export (or a stored table)
+    # made before the game's state format changed: import compares its replay with this
+    upgrade: Callable[[State], State] | None = None
+    # ledger(initial_game_state, events) -> [{"seat", "round", "change", "balance", "why": Label-json}]:
+    # every change of money, read from the events in force (their labels), never kept in the
+    # state. The table's /ledger page shows it; the panel only links to it.
+    ledger: Callable[[State, list], list] | None = None

@@ -107,14 +107,29 @@ def local_time(iso: str, style: str = "short") -> Markup:
     return Markup('<time datetime="{}" data-style="{}">{}</time>').format(iso, style, text)
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _origin_tuple(scheme: str, netloc: str) -> tuple | None:
+    """(scheme, host, port) with the scheme's default port filled in; None if it does not parse."""
+    try:
+        parts = urlsplit(f"{scheme}://{netloc}")
+        return (scheme.lower(), (parts.hostname or "").lower(), parts.port or DEFAULT_PORTS.get(scheme.lower()))
+    except ValueError:
+        return None
+
+
 def same_origin() -> bool:
-    """A state-changing request must come from a page this server served (no cross-site forms)."""
+    """A state-changing request must come from a page this server served (no cross-site forms):
+    the Origin's scheme, host and port are this request's (the Host itself is a trusted one)."""
     if request.headers.get("Sec-Fetch-Site") == "cross-site":
         return False
     origin = request.headers.get("Origin")
     if origin in (None, "null"):
         return origin is None
-    return urlsplit(origin).netloc == request.host
+    theirs = urlsplit(origin)
+    ours = _origin_tuple(request.scheme, request.host)
+    return ours is not None and _origin_tuple(theirs.scheme, theirs.netloc) == ours
 
 
 def init_app(app: Flask) -> None:
@@ -123,7 +138,7 @@ def init_app(app: Flask) -> None:
     db.conn.close()
     from .poll import VersionPoll
 
-    app.wsgi_app = VersionPoll(app.wsgi_app, app.config["DATABASE"])
+    app.wsgi_app = VersionPoll(app.wsgi_app, app.config["DATABASE"], app.config)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([str(app.root_path + "/translations"), *translation_dirs()])
     babel.init_app(app, locale_selector=select_locale)
     htmx.init_app(app)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import render_template, request
 from flask_babel import gettext
 
+from .. import BODY_LIMIT, IMPORT_LIMIT
 from . import htmx, same_origin
 
 
@@ -53,4 +54,6 @@ def init_app(app):
 
     @app.errorhandler(413)
     def _too_large(_e):
-        return _page(413, gettext("That was too much data (the limit is 1 MB); nothing was changed."))
+        # the limit this request had: an import's is 16 MB, any other request's 1 MB
+        limit = IMPORT_LIMIT if request.path == "/import" else BODY_LIMIT
+        return _page(413, gettext("That was too much data (the limit is %(mb)d MB); nothing was changed.", mb=limit // (1024 * 1024)))

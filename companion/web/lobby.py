@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from .. import engine, table as tables
+from .. import FORM_ENVELOPE, IMPORT_LIMIT, engine, table as tables
 from ..games import GAMES
-from ..games.base import FieldError, RuleError
+from ..games.base import N_, FieldError, Label, RuleError
 from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 
 bp = Blueprint("lobby", __name__)
 
 NAME = engine.NAME
 MAX_REMEMBERED = 50
-IMPORT_LIMIT = 16 * 1024 * 1024
 
 
 def remember(code: str) -> None:
@@ -80,6 +80,10 @@ def parse_new_table(form) -> tuple[str, list, dict]:
         with _At("game"):
             raise FieldError(gettext("Choose a game."))
     players = []
+    rows = {int(k[4:]) for k in form if re.fullmatch(r"name[0-9]{1,3}", k) and form.get(k, "").strip()}
+    if any(i >= MAX_SEATS for i in rows):  # a row the form never had is refused, not dropped
+        with _At("players"):
+            raise FieldError(N_("%(game)s needs %(lo)d to %(hi)d players."), game=Label(game.name).to_json(), lo=game.min_players, hi=game.max_players)
     for i in range(MAX_SEATS):
         if form.get(f"name{i}", "").strip():  # an empty row is a seat nobody sits at
             with _At(f"name{i}"):
@@ -124,7 +128,8 @@ def join():
 @bp.post("/import")
 def import_table():
     # an export of a long game may pass the 1 MB that any tap is allowed
-    request.max_content_length = request.max_form_memory_size = IMPORT_LIMIT
+    request.max_content_length = IMPORT_LIMIT + FORM_ENVELOPE
+    request.max_form_memory_size = IMPORT_LIMIT
     upload = request.files.get("export")
     raw = upload.read() if upload else (request.form.get("export") or "").encode()
     try:
@@ -139,6 +144,17 @@ def import_table():
     return redirect(url_for("tables.show", code=code), 303)
 
 
+# A path on this server: "/" not followed by "/" or "\\", with no whitespace, control character
+# or backslash anywhere. A browser drops tabs and newlines from a URL and reads "\\" as "/", so
+# "/\t/evil.example/" (which passes a startswith("//") test) would take it to //evil.example/.
+LOCAL_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\x7f-\x9f\\]*")
+
+
+def local_path(raw: str | None) -> str:
+    """Where a redirect may go: a local path, else the lobby."""
+    return raw if raw and LOCAL_PATH.fullmatch(raw) else "/"
+
+
 @bp.post("/lang")
 def set_language():
     lang = request.form.get("lang")
@@ -146,9 +162,7 @@ def set_language():
         abort(400)
     session["lang"] = lang
     session.permanent = True
-    back = request.form.get("next") or "/"
-    if not back.startswith("/") or back.startswith("//"):
-        back = "/"
+    back = local_path(request.form.get("next"))
     if htmx:
         return "", 204, {"HX-Refresh": "true"}
     return redirect(back, 303)

@@ -17,7 +17,7 @@ from flask_babel import format_datetime, format_decimal, gettext
 
 from .. import engine, plays as records, store, table as tables
 from ..games import GAMES
-from ..games.base import N_, FieldError, Label, RuleError
+from ..games.base import N_, FieldError, Int, Label, RuleError
 from . import COLOURS, device_id, get_db, tr
 from .lobby import remember
 
@@ -32,9 +32,9 @@ def _int_arg(name: str, default: int) -> int:
     raw = request.args.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        return int(raw)
-    except ValueError:
+    try:  # ASCII digits, in a range SQLite and a page count can hold
+        return Int(-(2**62), 2**62).parse(raw, name)
+    except FieldError:
         abort(400)
 
 

@@ -6,9 +6,17 @@ no locale negotiated, no connection opened. Each server thread keeps one SQLite 
 (``store.thread_connection``) and reads one indexed row. A fresh read per poll sees every
 committed write, this process's or another's (a second server process on the same file).
 Anything else, and an unknown code, goes on to Flask.
+
+Every request's Host is checked here first, against the app's ``TRUSTED_HOSTS`` (the names
+``companion serve`` printed): a DNS-rebinding page names its own host, and gets a plain 400
+before the poll or any route runs. (Flask checks the same list, but its error pages need a URL
+adapter that an untrusted Host leaves unbuilt; one check, here, covers both.)
 """
 
 from __future__ import annotations
+
+from werkzeug.exceptions import SecurityError
+from werkzeug.wsgi import get_host
 
 from .. import store
 
@@ -19,13 +27,26 @@ HEADERS = [
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
 ]
+UNKNOWN_HOST = "This server does not answer to that name (a host it did not print at start). / Tento server pod tímto jménem neodpovídá.\n".encode()
 
 
 class VersionPoll:
-    def __init__(self, wsgi_app, database: str):
-        self.wsgi_app, self.database = wsgi_app, database
+    def __init__(self, wsgi_app, database: str, config: dict):
+        self.wsgi_app, self.database, self.config = wsgi_app, database, config
+
+    def _trusted(self, environ) -> bool:
+        trusted = self.config.get("TRUSTED_HOSTS")
+        if trusted is None:
+            return True
+        try:
+            return bool(get_host(environ, trusted))
+        except SecurityError:
+            return False
 
     def __call__(self, environ, start_response):
+        if not self._trusted(environ):
+            start_response("400 Bad Request", [*HEADERS, ("Content-Length", str(len(UNKNOWN_HOST)))])
+            return [UNKNOWN_HOST]
         path = environ.get("PATH_INFO", "")
         if path.startswith(PREFIX) and path.endswith(SUFFIX) and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
             code = path[len(PREFIX) : -len(SUFFIX)]

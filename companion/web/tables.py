@@ -20,11 +20,20 @@ from flask import Blueprint, Response, abort, current_app, flash, get_flashed_me
 from flask_babel import gettext
 
 from .. import engine, plays, table as tables
-from ..games.base import FieldError, RuleError
+from ..games.base import FieldError, Int, RuleError
 from . import device_id, get_db, htmx, tr
 from .lobby import remember
+from .offers import Offers
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
+
+
+@bp.after_request
+def _no_store(response):
+    """Every page, panel and export of a table may show this phone's hand (or, the export, every
+    hand): no browser or proxy cache keeps a copy (issue 12 point 9)."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _load(code: str) -> tables.Table:
@@ -41,6 +50,8 @@ def _public(t: tables.Table) -> SimpleNamespace:
     return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
 
 
+SEAT = Int(0, 63)
+VERSION = Int(0, 2**62)
 PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages through the rest
 LOG_PAGE = 100
 
@@ -67,8 +78,9 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
+    waiting = whose_turn(t.game, t.game_state, seat)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
-        log = tables.events(db, t.code, last=PANEL_LOG_LINES)
+        log = tables.log_lines(db, t.code, last=PANEL_LOG_LINES)
     return {
         "t": _public(t),
         "game": t.game,
@@ -80,8 +92,11 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
-        "waiting": whose_turn(t.game, t.game_state, seat),
+        "waiting": waiting,
+        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
         "is_host": me == t.host,
+        "is_view": seat is None and not shared and tables.is_table_view(db, t, me, None),
+        "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
         "can_undo": t.head > 0,
@@ -91,6 +106,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "notice": None,
         "error": None,
         "submitted": {},  # after a refusal: what the player had entered, to fill the form again
+        "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (tables.NeedsConfirmation)
         **extra,
     }
 
@@ -142,8 +158,8 @@ def version(code):
 
 def _form_version() -> int:
     try:
-        return int(request.form.get("v", ""))
-    except ValueError:
+        return VERSION.parse(request.form.get("v"), "v")
+    except FieldError:
         raise FieldError(gettext("The form is missing its table version; reload the page.")) from None
 
 
@@ -167,11 +183,27 @@ def _change(code: str, form_id: str, attempt):
         return _refused(t, 400, e, form_id)
     except RuleError as e:
         return _refused(t, 422, e, form_id)
+    except tables.NotAllowed as e:
+        return _refused(t, 403, e, form_id)
+    except tables.NeedsConfirmation as e:
+        return _ask(t, e, form_id)
     except tables.Stale:
         return _stale(code, form_id)
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
     return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
+
+
+def _ask(t, e, form_id):
+    """A second tap, on the server's side (not a JS confirm only): the same form again, with
+    ``confirm=1``, under the question; nothing was changed."""
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "confirm"]
+    confirm = {"msg": tr(e), "url": request.path, "fields": fields, "form": form_id}
+    return render_panel(t, 200, confirm=confirm, submitted=request.form)
+
+
+def _confirmed() -> bool:
+    return request.form.get("confirm") == "1"
 
 
 @bp.post("/act")
@@ -181,15 +213,20 @@ def act(code):
 
     def attempt(t):
         params = engine.parse_params(t.game, action, request.form)
-        seat = tables.seat_of(db, code, device_id())
-        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120])
+        me = device_id()
+        seat = tables.seat_of(db, code, me)
+        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120], device=me, confirmed=_confirmed())
 
     return _change(code, request.form.get("form", "")[:80], attempt)
 
 
 @bp.post("/undo")
 def undo(code):
-    return _change(code, "undo", lambda t: tables.undo(get_db(), code, _form_version()))
+    def attempt(t):
+        me = device_id()
+        return tables.undo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
+
+    return _change(code, "undo", attempt)
 
 
 @bp.post("/redo")
@@ -206,9 +243,9 @@ def claim(code):
     (a flashed message) on the page it redirects to, with nothing preselected."""
     _load(code)
     try:
-        seat = int(request.form.get("seat", ""))
+        seat = SEAT.parse(request.form.get("seat"), "seat")  # ASCII digits in range: 10**100 is refused here, not by SQLite
         tables.claim_seat(get_db(), code, seat, device_id())
-    except ValueError:
+    except FieldError:
         flash(gettext("Choose a seat."), "seats")
     except tables.NotAllowed as e:
         flash(tr(e), "seats")
@@ -222,6 +259,62 @@ def release(code):
     _load(code)
     tables.release_seat(get_db(), code, device_id())
     return _after_seat_change(code)
+
+
+@bp.post("/free")
+def free(code):
+    """Free a seat whose phone was lost: the host after a confirmation, or two other seated phones."""
+    t = _load(code)
+    try:
+        seat = int(request.form.get("seat", ""))
+        if not 0 <= seat < len(t.players):
+            raise ValueError
+        tables.free_seat(get_db(), code, seat, device_id(), confirmed=_confirmed())
+    except ValueError:
+        flash(gettext("Choose a seat."), "seats")
+    except tables.NotAllowed as e:
+        flash(tr(e), "seats")
+    except tables.NeedsConfirmation as e:
+        confirm = {"msg": tr(e), "url": request.path, "fields": [("seat", str(seat))], "form": "seats"}
+        return render_template("table.html", **_context(_load(code), confirm=confirm))
+    return _after_seat_change(code)
+
+
+@bp.post("/entry")
+def entry(code):
+    """The host's table setting: who may enter a move for a claimed seat (docs/security.md)."""
+    _load(code)
+    try:
+        tables.set_entry(get_db(), code, device_id(), request.form.get("entry", ""))
+    except tables.NotAllowed:
+        abort(403)
+    except FieldError as e:
+        flash(tr(e), "seats")
+    return redirect(url_for(".show", code=code), 303)
+
+
+@bp.route("/table-view/<token>", methods=["GET", "POST"])
+def table_view(code, token):
+    """Opened from the host's table-view QR on the tablet in the middle: it becomes the table view."""
+    t = _load(code)
+    if request.method == "GET":
+        return render_template("table_view.html", t=_public(t), token=token, game=t.game)
+    try:
+        tables.mark_table_view(get_db(), code, device_id(), token[:64])
+    except tables.NotAllowed:
+        abort(404)
+    remember(code)
+    return redirect(url_for(".show", code=code), 303)
+
+
+@bp.get("/table-view-qr.svg")
+def table_view_qr(code):
+    """The table-view QR, on the host's phone only (whoever opens it may enter moves for every seat)."""
+    t = _load(code)
+    if device_id() != t.host:
+        abort(404)
+    token = tables.view_token(get_db(), code)
+    return Response(qr_svg(table_url(code, f"table-view/{token}")), mimetype="image/svg+xml")
 
 
 def _after_seat_change(code):
@@ -300,12 +393,24 @@ def log(code):
     db = get_db()
     length = tables.log_length(db, code)
     try:
-        upto = max(0, min(int(request.args.get("upto", length)), length))
-    except ValueError:
-        upto = length
-    lines = tables.events(db, code, upto=upto, page=LOG_PAGE)
+        upto = Int(0, 2**62).parse(request.args.get("upto") or str(length), "upto")
+    except FieldError:
+        abort(400)
+    upto = min(upto, length)
+    lines = tables.log_lines(db, code, upto=upto, page=LOG_PAGE)
     pages = {"earlier": upto - LOG_PAGE if upto > LOG_PAGE else None, "later": min(upto + LOG_PAGE, length) if upto < length else None}
     return render_template("log.html", **_context(t, log=lines, pages=pages))
+
+
+@bp.get("/ledger")
+def ledger(code):
+    """Every change of money, per player, read from the events in force, in the game's own template."""
+    t = _load(code)
+    if t.game.ledger is None:
+        abort(404)
+    db = get_db()
+    rows = t.game.ledger(json.loads(tables.initial_state(db, code))["game"], [e for e in tables.events(db, code) if not e["undone"]])
+    return render_template(f"games/{t.game.slug}/ledger.html", **_context(t, rows=rows))
 
 
 @bp.get("/export.json")
@@ -315,6 +420,7 @@ def export(code):
         # the export holds every secret (hands, seed): only the device that started the table
         abort(404)
     body = json.dumps(tables.export(get_db(), code), ensure_ascii=False, separators=(",", ":"))
+    tables.announce_export(get_db(), code, device_id())
     name = f"{t.game.slug}-{t.created[:10]}-{code[:6]}.json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
