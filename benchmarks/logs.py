@@ -74,7 +74,8 @@ def export(slug: str, events: list[dict]) -> dict:
     )
     state = engine.replay(game, players, options, SEED, events, profile)
     return {
-        "schema": 2,
+        "schema": 3,
+        "streams": True,  # one draw stream per kind, as every new table (issue 12)
         "app": "table-companion",
         "game": slug,
         "options": options,

@@ -694,7 +694,7 @@ def export(db, code: str) -> dict:
         "state": table.state,
         "scores": table.game.scores(table.game_state, engine.profile_values(table.state)),
         "finished": table.finished,
-        "streams": engine.has_streams(json.loads(_initial(db, code))),  # one draw stream per kind (issue 12)
+        "streams": engine.has_streams(json.loads(initial_state(db, code))),  # one draw stream per kind (issue 12)
         "exported": _now(),
     }
 
