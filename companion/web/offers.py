@@ -131,8 +131,10 @@ class Offers(Mapping):
             return Markup(html), []
         fixed = {}  # the values the form's hidden inputs fix
         for m in TAG.finditer(html):
+            if m.group(1) or m.group(2).lower() != "input" or "hidden" not in m.group(3).lower():
+                continue  # only a hidden input fixes a value: the others' attributes are not parsed
             attrs = _attrs(m.group(3).rstrip("/"))
-            if not m.group(1) and m.group(2).lower() == "input" and (_get(attrs, "type") or "").lower() == "hidden":
+            if (_get(attrs, "type") or "").lower() == "hidden":
                 name = _get(attrs, "name")
                 if name and name not in FORM_FIELDS:
                     fixed[name] = _get(attrs, "value") or ""

@@ -18,7 +18,7 @@ from flask_babel import get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
 
-CHIP = Markup('<span class="chip" style="--c: {}"><span class="dot" aria-hidden="true">{}</span> {}<span class="sr"> ({})</span></span>')
+CHIP = Markup('<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>')
 
 
 def template_gettext(translations) -> dict:
@@ -48,4 +48,5 @@ def player_chip(context, player, seat=None) -> Markup:
     colour = _field(player, "colour")
     name, css, symbol = COLOURS.get(colour, (colour, "#888", "?"))
     translations = context.get("translations") or get_translations()
-    return CHIP.format(css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
+    # Markup's % escapes every value (its .format goes through string.Formatter: several times slower)
+    return CHIP % (css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
