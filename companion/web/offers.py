@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from markupsafe import Markup
 
@@ -35,8 +36,25 @@ class Offer:
     action: str
     ok: bool = False
     reason: Label | None = None
-    choices: dict = field(default_factory=dict)
     entries: list = field(default_factory=list)  # every Legal of this action, in the game's order
+
+    @cached_property
+    def choices(self) -> dict:
+        """The union of the allowed entries' choices, made when a template first reads it: a long
+        score pad lists an entry per written cell, and greying a button never needs the union."""
+        union: dict[str, list] = {}
+        seen: dict[str, set] = {}
+        for entry in self.entries:
+            if not entry.allowed:
+                continue
+            for name, values in entry.choices.items():
+                held, into = seen.setdefault(name, set()), union.setdefault(name, [])
+                for v in values:
+                    key = repr(v)  # a choice may be a list (IntList): unhashable
+                    if key not in held:
+                        held.add(key)
+                        into.append(v)
+        return union
 
 
 def _same(value, sent: str) -> bool:
@@ -77,11 +95,7 @@ class Offers(Mapping):
             for entry in entries:
                 offer = offers.setdefault(entry.action, Offer(entry.action))
                 offer.entries.append(entry)
-                if entry.allowed:
-                    offer.ok = True
-                    for name, values in entry.choices.items():
-                        union = offer.choices.setdefault(name, [])
-                        union.extend(v for v in values if v not in union)
+                offer.ok = offer.ok or entry.allowed
             for offer in offers.values():
                 offer.reason = None if offer.ok else next(e.reason for e in offer.entries)
             self._offers = offers
@@ -135,8 +149,10 @@ class Offers(Mapping):
             return Markup(html), []
         fixed = {}  # the values the form's hidden inputs fix
         for m in TAG.finditer(html):
+            if m.group(1) or m.group(2).lower() != "input" or "hidden" not in m.group(3).lower():
+                continue  # only a hidden input fixes a value: the others' attributes are not parsed
             attrs = _attrs(m.group(3).rstrip("/"))
-            if not m.group(1) and m.group(2).lower() == "input" and (_get(attrs, "type") or "").lower() == "hidden":
+            if (_get(attrs, "type") or "").lower() == "hidden":
                 name = _get(attrs, "name")
                 if name and name not in FORM_FIELDS:
                     fixed[name] = _get(attrs, "value") or ""
