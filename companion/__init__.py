@@ -57,9 +57,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         # the LAN addresses it prints and every --allow-host (docs/security.md).
         TRUSTED_HOSTS=None,
         OPERATOR_PIN=None,  # printed by `companion serve`: saves a table's board values as the install's defaults
+        OPERATOR_LOOPBACK=True,  # the serving device (loopback) is the operator; false behind a reverse proxy
+        RATELIMIT_ENABLED=True,  # per-client limits on table creation, imports, code guesses (web/limits.py)
     )
     if test_config is not None:
-        app.config.update(test_config)
+        app.config.update({"RATELIMIT_ENABLED": False, **test_config})  # a test that checks limits switches them on
     else:
         app.config.from_prefixed_env("COMPANION")
         if app.config["TRUSTED_HOSTS"] is None:

@@ -20,7 +20,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
 
@@ -87,6 +87,48 @@ def _now() -> str:
 def new_code() -> str:
     # 96 random bits, URL-safe: the code is the capability to reach the table
     return secrets.token_urlsafe(12)
+
+
+# --- Join codes: a short code people can type (issue 9 point 11) --------------------------------
+# Six characters without O, 0, I and 1 (nothing to confuse), read case-insensitively: 32**6, about
+# a billion. It only finds the table (the lobby redirects to the full URL); it expires with the
+# table or after a day, and guesses are rate-limited per client (companion/web/lobby.py).
+JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+JOIN_LENGTH = 6
+JOIN_LIFETIME = timedelta(days=1)
+
+
+def normal_join_code(typed: str) -> str | None:
+    """The join code as typed ("abc-def", " Abc Def ") in its stored form, or None if it is not one."""
+    code = "".join(typed.split()).replace("-", "").upper()
+    return code if len(code) == JOIN_LENGTH and all(c in JOIN_ALPHABET for c in code) else None
+
+
+def new_join_code(db, code: str) -> str:
+    """Give table ``code`` a fresh join code, valid for JOIN_LIFETIME (inside the caller's transaction)."""
+    now = datetime.now(UTC)
+    db.execute("update tables set join_code = null where join_expires < ?", [now.isoformat(timespec="seconds")])
+    while True:
+        short = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+        if db.execute("select 1 from tables where join_code = ?", [short]).fetchone() is None:
+            break
+    db.execute("update tables set join_code = ?, join_expires = ? where code = ?", [short, (now + JOIN_LIFETIME).isoformat(timespec="seconds"), code])
+    return short
+
+
+def find_by_join_code(db, typed: str) -> str | None:
+    """The table's full code for a join code still valid, or None."""
+    short = normal_join_code(typed)
+    if short is None:
+        return None
+    row = db.execute("select code from tables where join_code = ? and join_expires >= ?", [short, _now()]).fetchone()
+    return row[0] if row else None
+
+
+def join_code(db, code: str) -> str | None:
+    """The table's join code while it is valid (shown on its page and in the lobby), else None."""
+    row = db.execute("select join_code from tables where code = ? and join_expires >= ?", [code, _now()]).fetchone()
+    return row[0] if row else None
 
 
 def _dump(value) -> str:
@@ -159,6 +201,7 @@ def _insert_table(db, game: Game, players: list, options: dict, host: str, seed:
     )
     for seat in range(len(players)):
         db["seats"].insert({"code": code, "seat": seat, "device": None, "token": secrets.token_urlsafe(12)})
+    new_join_code(db, code)
     return code
 
 
@@ -190,8 +233,6 @@ def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, v
         _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now())])
         _snapshot(db, code, seq, result.state)
         table = _move_head(db, table, seq, result.state)
-        if kind == "profile":
-            _remember_board_value(db, table.game, params["key"], result.state)
         return Outcome(table, result.label)
 
 
@@ -239,8 +280,6 @@ def undo(db, code: str, version: int) -> Outcome:
         undone = _event(db, code, table.head)
         before = _state_at(db, table, table.head - 1)
         table = _move_head(db, table, table.head - 1, before)
-        if undone["kind"] == "profile":  # the install's value follows what the table has again
-            _remember_board_value(db, table.game, json.loads(undone["params"])["key"], before)
         return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": json.loads(undone["label"])}})
 
 
@@ -256,23 +295,54 @@ def redo(db, code: str, version: int) -> Outcome:
         # the same event on the same state, with the same draws (they follow the state's counter)
         after = engine.step(table.game, table.state, table.seed, event["kind"], event["action"], params, event["seat"], owned=True).state
         table = _move_head(db, table, table.head + 1, after)
-        if event["kind"] == "profile":
-            _remember_board_value(db, table.game, params["key"], after)
         return Outcome(table, {"msg": N_("Redone: %(what)s"), "params": {"what": json.loads(event["label"])}})
 
 
-def _remember_board_value(db, game: Game, key: str, tstate: dict) -> None:
-    """New tables of this game start from the value this table now has for ``key``."""
-    entry = tstate["profile"][key]
-    db["board_values"].upsert({"game": game.slug, "key": key, "value": _dump(entry["value"]), "confirmed": int(entry["confirmed"])}, pk=("game", "key"))
+# --- The install's board values: what new tables of a game start from (issue 12 point 6) ------
+# A table's corrections change that table (a ``profile`` event). Only the operator (the serving
+# device, or a phone with the PIN it printed) saves them as the install's defaults; each default
+# says who saved it ("local" or "pin") and when, and can be reset to the game's own value.
+
+
+def save_defaults(db, code: str, by: str) -> list[str]:
+    """Make this table's board values the defaults of new tables of its game; the keys saved.
+
+    A value equal to the game's own default is no install default at all (its row is removed).
+    """
+    table = load(db, code)
+    game_defaults = engine.default_profile(table.game)
+    saved = []
+    with store.write(db):
+        for key, entry in table.state["profile"].items():
+            if key not in game_defaults:
+                continue
+            if entry == game_defaults[key]:
+                db.execute("delete from board_values where game = ? and key = ?", [table.game.slug, key])
+                continue
+            row = {"game": table.game.slug, "key": key, "value": _dump(entry["value"]), "confirmed": int(entry["confirmed"]), "set_by": by, "set_at": _now()}
+            db["board_values"].upsert(row, pk=("game", "key"))
+            saved.append(key)
+    return saved
+
+
+def reset_default(db, game: Game, key: str) -> None:
+    """New tables of ``game`` start from the game's own value for ``key`` again."""
+    with store.write(db):
+        db.execute("delete from board_values where game = ? and key = ?", [game.slug, key])
+
+
+def install_defaults(db, game: Game) -> dict:
+    """``{key: {"value", "confirmed", "set_by", "set_at"}}``: the install's own defaults for ``game``."""
+    rows = db.query("select key, value, confirmed, set_by, set_at from board_values where game = ?", [game.slug])
+    return {r["key"]: {"value": json.loads(r["value"]), "confirmed": bool(r["confirmed"]), "set_by": r["set_by"], "set_at": r["set_at"]} for r in rows}
 
 
 def remembered_profile(db, game: Game) -> dict:
-    """The game's board profile with the values a host of this install last entered."""
+    """The game's board profile with the install's defaults (saved by the operator) over it."""
     profile = engine.default_profile(game)
-    for row in db.query("select key, value, confirmed from board_values where game = ?", [game.slug]):
-        if row["key"] in profile:
-            profile[row["key"]] = {"value": json.loads(row["value"]), "confirmed": bool(row["confirmed"])}
+    for key, entry in install_defaults(db, game).items():
+        if key in profile:
+            profile[key] = {"value": entry["value"], "confirmed": entry["confirmed"]}
     return profile
 
 

@@ -5,7 +5,12 @@ Each test names the measure it checks; the fuzz hashes the database around every
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+import sqlite3
+from html.parser import HTMLParser
+from urllib.parse import quote
 
 import pytest
 
@@ -182,3 +187,146 @@ def test_the_open_redirect_of_the_audit_is_closed(client):
     r = client.post("/lang", data={"lang": "cs", "next": "/\t/evil.example/"})
     assert r.headers["Location"] == "/"
     assert client.post("/lang", data={"lang": "en", "next": "/plays?x=1"}).headers["Location"] == "/plays?x=1"
+
+
+# --- Issue 9 point 11: a short join code ----------------------------------------------------------
+
+
+def test_the_join_code_is_six_unambiguous_characters_shown_as_accepted(client, phone):
+    from companion.table import JOIN_ALPHABET
+
+    code = start_table(client)
+    page = client.get(f"/t/{code}/").get_data(as_text=True)
+    short = re.search(r'<code class="code join-code">([^<]+)</code>', page).group(1)
+    assert len(short) == 6 and set(short) <= set(JOIN_ALPHABET) and not set(short) & set("O0I1")
+    assert f"<code>{short}</code>" in client.get("/").get_data(as_text=True)  # the lobby shows the same
+    for typed in (short, short.lower(), f" {short[:3]}-{short[3:].lower()} "):
+        r = phone.post("/join", data={"code": typed})
+        assert r.status_code == 303 and r.headers["Location"].endswith(f"/t/{code}/"), typed
+    assert phone.get(f"/t/{short}/").status_code == 404  # it only finds the table; the URL needs the full code
+    assert phone.post("/join", data={"code": code}).status_code == 303  # the full code still works
+
+
+def test_the_join_code_expires_after_a_day(app, client, phone):
+    code = start_table(client)
+    with app.app_context():
+        from companion.web import get_db
+
+        db = get_db()
+        short = db.execute("select join_code from tables where code = ?", [code]).fetchone()[0]
+        db.execute("update tables set join_expires = '2000-01-01T00:00:00+00:00' where code = ?", [code])
+    assert phone.post("/join", data={"code": short}).status_code == 404
+    assert "join-code" not in client.get(f"/t/{code}/").get_data(as_text=True)
+
+
+def limited(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "limits.db"), "SECRET_KEY": "test", "RATELIMIT_ENABLED": True})
+    guest = app.test_client()
+    guest.environ_base.update({"REMOTE_ADDR": "192.168.1.66"})
+    return app, guest
+
+
+def test_guessing_join_codes_is_rate_limited_per_client(tmp_path):
+    app, guest = limited(tmp_path)
+    statuses = [guest.post("/join", data={"code": f"ABCDE{c}"}).status_code for c in "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"]
+    assert statuses[:30] == [404] * 30 and statuses[30:] == [429, 429]
+    assert "Too many tries" in guest.post("/join", data={"code": "ZZZZZZ"}).get_data(as_text=True)
+    other = app.test_client()
+    other.environ_base.update({"REMOTE_ADDR": "192.168.1.67"})
+    assert other.post("/join", data={"code": "ZZZZZZ"}).status_code == 404  # another client is not held back
+    assert app.test_client().post("/join", data={"code": "ZZZZZZ"}).status_code == 404  # nor the serving device
+
+
+def test_table_creation_and_imports_are_rate_limited_per_client(tmp_path):
+    _, guest = limited(tmp_path)
+    created = [guest.post("/new", data={"game": "scorepad", **PLAYERS}).status_code for _ in range(21)]
+    assert created == [303] * 20 + [429]
+    imports = [guest.post("/import", data={"export": "{}"}).status_code for _ in range(7)]
+    assert imports == [400] * 6 + [429]
+
+
+# --- 10. The fuzz: every form of every page, every field, every bad value ---------------------------
+
+BAD_VALUES = ["٣", "３", "1_0", "+3", str(10**100), "-" + "9" * 30, "Cyri\u202el", "a\u200db\u0085", "", "x" * 3000, "/\t/evil.example/"]
+
+
+class _PostForms(HTMLParser):
+    """Every ``<form method="post">`` of a page: its action and its fields as rendered."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms, self._fields = [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: ("" if v is None else v) for k, v in attrs}
+        if tag == "form" and a.get("method", "get").lower() == "post":
+            self._fields = {}
+            self.forms.append((a.get("action") or "", self._fields))
+        elif self._fields is not None and tag in ("input", "select", "textarea", "button") and a.get("name"):
+            if a.get("type") in ("radio", "checkbox") and "checked" not in a and a["name"] in self._fields:
+                return
+            self._fields.setdefault(a["name"], a.get("value", ""))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._fields = None
+
+
+def _post_forms(client, url):
+    parser = _PostForms()
+    parser.feed(client.get(url).get_data(as_text=True))
+    return [(action or url, fields) for action, fields in parser.forms]
+
+
+def _db_hash(path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return hashlib.sha256("\n".join(conn.iterdump()).encode()).hexdigest()
+    finally:
+        conn.close()
+
+
+def test_fuzz_every_field_of_every_form_refuses_bad_values_without_a_change_or_a_5xx(app, client):
+    """Issue 12 point 10. Each refusal (4xx) must leave the database byte-for-byte as it was."""
+    from companion.games import GAMES
+
+    path = app.config["DATABASE"]
+    pad = start_table(client)
+    cols = GAMES["giganten"].colours
+    big = start_table(client, "giganten", colour0=cols[0], colour1=cols[1], colour2=cols[2])
+    client.post(f"/t/{big}/seat", data={"seat": "0"})
+    pages = ["/", f"/t/{pad}/", f"/t/{big}/", f"/t/{big}/settings"]
+    tried = refused = 0
+    accepted = []
+    seen = set()
+    for page in pages:
+        for action, fields in _post_forms(client, page):
+            shape = (action.split("/")[-1], tuple(sorted(fields)))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            fresh, before = fields, _db_hash(path)
+            for name in fields:
+                for bad in BAD_VALUES:
+                    r = client.post(action, data={**fresh, name: bad}, headers=HX)
+                    tried += 1
+                    assert r.status_code < 500, (action, name, bad, r.status_code)
+                    after = _db_hash(path)
+                    if r.status_code >= 400:
+                        refused += 1
+                        assert after == before, (action, name, bad, r.status_code)
+                    elif after != before:  # taken (a bad value that is also a valid one): the page's forms are new
+                        accepted.append((action.split("/")[-1], name, bad[:12]))
+                        fresh = next((f for a, f in _post_forms(client, page) if a == action and set(f) == set(fields)), fields)
+                        before = _db_hash(path)
+    # the query strings pages read
+    for url in (f"/t/{pad}/log?upto=", "/plays?page=", "/plays/stats?page="):
+        for bad in BAD_VALUES:
+            before = _db_hash(path)
+            r = client.get(url + quote(bad))
+            tried += 1
+            assert r.status_code < 500 and _db_hash(path) == before, (url, bad, r.status_code)
+    # taken: the form's own id and nonce (opaque), an optional empty value; nothing else
+    print(f"fuzz: {tried} requests, {refused} refused with 0 changes, {len(accepted)} taken, 0 5xx; taken: {sorted(set(accepted))}")
+    assert {name for _, name, _ in accepted} <= {"form", "nonce", "confirmed", "value"}
+    assert tried > 500 and refused > tried // 2
