@@ -253,7 +253,8 @@ async def closed_loop_polls(server: Server, path: str, clients=8, seconds=5.0) -
 
 
 async def first_table_path(server: Server) -> str:
-    async with session() as s:
+    # after a club run an overloaded server may still be working through its queue: wait for it
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120)) as s:
         async with s.post(server.base + "/new", data={"game": "scorepad", "name0": "A", "colour0": "red"}, allow_redirects=False) as r:
             return r.headers["Location"].rstrip("/") + "/version"
 
@@ -358,7 +359,12 @@ async def main():
                 throughput = await closed_loop_polls(server, poll_path)
                 hello = await closed_loop_polls(server, "/") if server is bare else None
                 results[server.name].append((stats, cpu, throughput, hello))
-                print(f"run {repeat + 1} {server.name}: {sum(len(s) for s in stats.samples.values())} requests, errors {stats.errors}", flush=True)
+                print(
+                    f"run {repeat + 1} {server.name}: {sum(len(s) for s in stats.samples.values())} requests, "
+                    f"poll p99 {stats.p('poll', 0.99):.1f} ms, tap p99 {stats.p('tap', 0.99):.1f} ms, slowest {stats.worst():.0f} ms, "
+                    f"CPU {cpu * 100:.0f} %, closed-loop polls/s {throughput:.0f}, errors {stats.errors}",
+                    flush=True,
+                )
 
         def pooled(name):
             out = Stats()

@@ -134,8 +134,11 @@ def parse_params(game: Game, action: str, form) -> dict:
         raise FieldError(N_("Unknown action."))
     params = {}
     for name, field in spec.items():
+        raw = form.get(name)
+        if getattr(field, "many", False) and hasattr(form, "getlist"):  # e.g. ticked chips: "A,B"
+            raw = ",".join(form.getlist(name))
         try:
-            params[name] = field.parse(form.get(name), name)
+            params[name] = field.parse(raw, name)
         except FieldError as e:
             if field.label:  # say "Points", translated, rather than the parameter's name
                 e.params["field"] = Label(field.label).to_json()

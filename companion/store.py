@@ -117,8 +117,31 @@ def _v4(db: sqlite_utils.Database) -> None:
     plays.backfill(db)
 
 
-@MIGRATIONS(name="m005_join_codes_and_default_owners")
+@MIGRATIONS(name="m005_giganten_state")
 def _v5(db: sqlite_utils.Database) -> None:
+    """Issues 10 and 11: Giganten's money ledger left its state (it grew with every payment, and so
+    did every tap's cost); the money a step moved is now listed under its log line. Every
+    Giganten table is replayed by today's rules, its states written without the ledger and its
+    log lines written again with their money lines."""
+    from . import table
+
+    for (code,) in db.execute("select code from tables where game = 'giganten'").fetchall():
+        table.rebuild(db, code, labels=True)
+
+
+@MIGRATIONS(name="m006_tinners_state")
+def _v6(db: sqlite_utils.Database) -> None:
+    """Issue 10: Tinners' Trail's state holds the game only (no money ledger, sales, corrections or
+    price history, no copy of the board values); its money ledger is read from the events' log
+    lines. Its tables are replayed by today's rules, which writes their states and labels anew."""
+    from . import table
+
+    for (code,) in db.execute("select code from tables where game = 'tinners-trail'").fetchall():
+        table.rebuild(db, code, labels=True)
+
+
+@MIGRATIONS(name="m007_join_codes_and_default_owners")
+def _v7(db: sqlite_utils.Database) -> None:
     """Issue 9 point 11 and issue 12 point 6.
 
     A table gets a short join code people can type (6 characters, no O/0/I/1), valid for a day;

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
@@ -31,9 +32,15 @@ from .rng import new_seed
 
 # 2: the state in an export is in today's format. A schema 1 export (made before issue 11) still
 # imports: its events replay, but its state may be in an older format, so only its totals are compared.
-EXPORT_SCHEMA = 2
-READS_SCHEMAS = (1, 2)
+# 3: Tinners' Trail's state holds no ledger and no board values (issue 10); a schema 2 export is
+# compared like a schema 1 export.
+EXPORT_SCHEMA = 3
+READS_SCHEMAS = (1, 2, 3)
 SNAPSHOT_EVERY = 16  # undo replays at most 15 events (~1 ms); snapshots cost a state per 16 events
+# An import's replay is CPU in one thread; every this many events it lets the other threads (the
+# polls of every phone at every table) run first, so an import of 20000 events never holds them
+# back for more than a few steps (tests/test_security.py, the import flood).
+IMPORT_YIELD_EVERY = 16
 MAX_IMPORT_EVENTS = 20000  # a whole Giganten game is ~1800; the 16 MB body limit allows more
 # rng.new_seed makes 32 hex digits; tests and fixtures name theirs ("contract-giganten-3"). Not 1 MB of anything.
 SEED = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
@@ -262,7 +269,7 @@ def _stored_event(row) -> dict:
 def _state_at(db, table: Table, seq: int) -> dict:
     """The state after event ``seq``: the nearest snapshot at or before it, then at most SNAPSHOT_EVERY - 1 events replayed."""
     row = db.execute("select seq, state from snapshots where code = ? and seq <= ? order by seq desc limit 1", [table.code, seq]).fetchone()
-    base, tstate = (row[0], json.loads(row[1])) if row else (0, json.loads(_initial(db, table.code)))
+    base, tstate = (row[0], json.loads(row[1])) if row else (0, json.loads(initial_state(db, table.code)))
     rows = db.execute("select kind, action, params, seat from events where code = ? and seq > ? and seq <= ? order by seq", [table.code, base, seq])
     for row in rows.fetchall():
         e = _stored_event(row)
@@ -346,7 +353,8 @@ def remembered_profile(db, game: Game) -> dict:
     return profile
 
 
-def _initial(db, code: str) -> str:
+def initial_state(db, code: str) -> str:
+    """The stored state before the first event (JSON)."""
     return db.execute("select initial from tables where code = ?", [code]).fetchone()[0]
 
 
@@ -408,16 +416,18 @@ def log_length(db, code: str) -> int:
 def replay(db, code: str) -> dict:
     """Rebuild the state from the log: must equal the stored snapshot."""
     table = load(db, code)
-    initial = json.loads(_initial(db, code))
+    initial = json.loads(initial_state(db, code))
     in_force = [e for e in events(db, code) if not e["undone"]]
     return engine.replay(table.game, table.players, table.options, table.seed, in_force, initial["profile"])
 
 
-def rebuild(db, code: str) -> None:
+def rebuild(db, code: str, labels: bool = False) -> None:
     """Replay a table by today's rules and write its initial state, snapshots and head state again.
 
     For a migration after which stored states are in an older format (inside its transaction).
-    Events are kept as they are. Should one no longer replay (a rule changed since), the table
+    Events are kept as they are; with ``labels``, each event's log line is written again as
+    today's rules word it (for a game whose log lines now carry what its state used to, such as
+    the money a step moved). Should one no longer replay (a rule changed since), the table
     stays at the last event that does; the rest stay in the log as undone events.
     """
     row = db.execute("select game, players, options, seed, initial, head from tables where code = ?", [code]).fetchone()
@@ -432,9 +442,12 @@ def rebuild(db, code: str) -> None:
     for seq, *stored in db.execute("select seq, kind, action, params, seat from events where code = ? order by seq", [code]).fetchall():
         e = _stored_event(stored)
         try:  # each step on a copy: a refused step leaves tstate as it was
-            tstate = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"]).state
+            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"])
         except (RuleError, KeyError, TypeError, ValueError, IndexError):
             break
+        tstate = result.state
+        if labels:
+            db.execute("update events set label = ? where code = ? and seq = ?", [_dump(result.label.to_json()), code, seq])
         replayed = seq
         _snapshot(db, code, seq, tstate)
         if seq == head:
@@ -517,7 +530,7 @@ def export(db, code: str) -> dict:
         "options": table.options,
         "players": table.players,
         "seed": table.seed,
-        "board_profile": json.loads(_initial(db, code))["profile"],
+        "board_profile": json.loads(initial_state(db, code))["profile"],
         "events": [{k: e[k] for k in ("kind", "action", "params", "seat", "draws", "label", "created")} for e in in_force],
         "state": table.state,
         "scores": table.game.scores(table.game_state, engine.profile_values(table.state)),
@@ -526,13 +539,8 @@ def export(db, code: str) -> dict:
     }
 
 
-def import_table(db, data, host: str) -> str:
-    """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly.
-
-    Everything is checked before anything is written, and the table, its seats and its events
-    are written in one transaction: a refused file creates nothing. Replay is linear (each event
-    once, on the state the previous one left) and stops at the first event whose draws differ.
-    """
+def _import_header(data) -> Game:
+    """The export's envelope: what it is, its schema, its game, its size. Its game, or ImportRefused."""
     if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
     if type(data["schema"]) is not int:  # "1" is not 1: say so rather than "version 1; this app reads version 1"
@@ -549,6 +557,17 @@ def import_table(db, data, host: str) -> str:
         raise ImportRefused(N_("This export is of a game this app does not know."))
     if isinstance(data.get("events"), list) and len(data["events"]) > MAX_IMPORT_EVENTS:
         raise ImportRefused(N_("This export has more than %(n)d events; this app imports at most that many."), n=MAX_IMPORT_EVENTS)
+    return game
+
+
+def import_table(db, data, host: str) -> str:
+    """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly.
+
+    Everything is checked before anything is written, and the table, its seats and its events
+    are written in one transaction: a refused file creates nothing. Replay is linear (each event
+    once, on the state the previous one left) and stops at the first event whose draws differ.
+    """
+    game = _import_header(data)
     try:
         players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
         if not (isinstance(players, list) and isinstance(options, dict) and isinstance(evs, list)):
@@ -561,6 +580,8 @@ def import_table(db, data, host: str) -> str:
         tstate = engine.start(game, players, options, seed, profile).state
         initial, rows, snapshots = _dump(tstate), [], []
         for seq, e in enumerate(evs, start=1):
+            if seq % IMPORT_YIELD_EVERY == 0:
+                time.sleep(0)  # hand the GIL to the threads answering phones' polls, then go on
             result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True)
             if result.draws != e.get("draws", result.draws):
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))
@@ -576,7 +597,7 @@ def import_table(db, data, host: str) -> str:
     except (FieldError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         raise ImportRefused(N_("The export is incomplete or malformed.")) from None
     final = _dump(tstate)
-    if final != _dump(data.get("state")) and not (data["schema"] == 1 and _same_totals(game, tstate, data)):
+    if final != _dump(_upgraded(game, data.get("state"))) and not (data["schema"] < EXPORT_SCHEMA and _same_totals(game, tstate, data)):
         raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
     with store.write(db):
         code = _insert_table(db, game, players, options, host, seed, json.loads(initial))
@@ -587,8 +608,15 @@ def import_table(db, data, host: str) -> str:
     return code
 
 
+def _upgraded(game: Game, tstate):
+    """An export's stored state in today's format (``Game.upgrade``), to compare with its replay."""
+    if game.upgrade is None or not isinstance(tstate, dict) or not isinstance(tstate.get("game"), dict):
+        return tstate
+    return {**tstate, "game": game.upgrade(tstate["game"])}
+
+
 def _same_totals(game: Game, tstate: dict, data: dict) -> bool:
-    """A schema 1 export's state may be in a format older than today's: its scores must still agree."""
+    """An older export's state may be in a format older than today's: its scores must still agree."""
     scores = game.scores(tstate["game"], engine.profile_values(tstate))
     try:
         theirs = {str(r["seat"]): r["total"] for r in data["scores"]}

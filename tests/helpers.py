@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import socket
@@ -13,6 +14,9 @@ from html.parser import HTMLParser
 
 import pytest
 from werkzeug.datastructures import MultiDict
+
+from companion import engine
+from companion.games.base import RuleError
 
 PLAYERS = {"name0": "Red", "colour0": "red", "name1": "Blue", "colour1": "blue", "name2": "Green", "colour2": "green"}
 
@@ -235,3 +239,57 @@ def every_form_survives(client, url, html, headers=None, seen=None) -> int:  # n
             assert values == expect, f"{form_id}: {name} came back as {values}, the player sent {expect}"
         checked += 1
     return checked
+
+
+# --- a table as the engine keeps it, for a game's rule tests ------------------------------------
+
+
+class EngineTable:
+    """One table's state as the engine keeps it, with the events that made it (for replay), driven
+    one action at a time as the phones would: ``t.act("lay_tile", mountain=0)``. A game's
+    conftest subclasses it and says whose turn ``seat="turn"`` means (``turn_seat``)."""
+
+    def __init__(self, game, players, options, seed, start_profile=None):
+        self.game, self.players, self.options, self.seed = game, players, options, seed
+        self.start_profile = start_profile  # the board profile the table started with (None: the game's defaults)
+        self.tstate = engine.start(game, players, options, seed, start_profile).state
+        self.events = []
+        self.labels = []
+
+    @property
+    def s(self):
+        return self.tstate["game"]
+
+    @property
+    def values(self):
+        """The board values in force (what the rules read as ``profile``)."""
+        return engine.profile_values(self.tstate)
+
+    def turn_seat(self) -> int:
+        raise NotImplementedError
+
+    def _params(self, action, seat, params):
+        return (self.turn_seat() if seat == "turn" else seat), {name: params.get(name) for name in self.game.actions[action]}
+
+    def act(self, action, seat="turn", **params):
+        """Take one action (for the seat whose turn it is unless told); its log label."""
+        seat, full = self._params(action, seat, params)
+        step = engine.step(self.game, self.tstate, self.seed, "action", action, full, seat)
+        self.tstate = step.state
+        self.events.append({"kind": "action", "action": action, "params": full, "seat": seat})
+        self.labels.append(step.label)
+        return step.label
+
+    def refused(self, action, seat="turn", **params) -> RuleError:
+        """A refusal, checked against a copy the rules may change in place (owned=True, as the table
+        and replay step): the rules must refuse before they change anything."""
+        seat, full = self._params(action, seat, params)
+        mine = copy.deepcopy(self.tstate)
+        with pytest.raises(RuleError) as info:
+            engine.step(self.game, mine, self.seed, "action", action, full, seat, owned=True)
+        assert mine == self.tstate
+        return info.value
+
+    def replayed(self):
+        """The state replay rebuilds from the events: it must equal ``tstate``."""
+        return engine.replay(self.game, self.players, self.options, self.seed, self.events, self.start_profile)

@@ -11,7 +11,9 @@ from babel.messages.pofile import read_po
 from companion.i18n import catalogs
 
 GENDERED = re.compile(r"\w\((a|A)\)|Vyhrál jste|Vyhrála jste")  # "vydražil(a)", "PASOVAL(A)"
-TY_FORMS = re.compile(r"\b(jsi|máš|Máš|smíš|vyhraješ|Zadej|Vyber|odevzdej|tvůj|tvoje|tvé)\b")  # the "ty" form of address
+TY_FORMS = re.compile(
+    r"\b(jsi|máš|Máš|smíš|vyhraješ|zaplatíš|Zadej|Vyber|odevzdej|ťukni|Rozděl|[Tt]vůj|[Tt]voje|[Tt]vé|tvých|tvou)\b"
+)  # the "ty" form of address
 ENGLISH = re.compile(r"\b(app|coast)\b")
 
 

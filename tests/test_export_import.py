@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from companion import table as tables
 from helpers import act, form_state, start_table
 
 
@@ -28,7 +29,7 @@ def upload(client, data):
 def test_an_export_holds_everything_the_issue_names(client):
     data = client.get(f"/t/{played(client)}/export.json").json
     assert {"schema", "game", "options", "players", "board_profile", "events", "state", "scores"} <= set(data)
-    assert data["schema"] == 2 and data["game"] == "scorepad"
+    assert data["schema"] == tables.EXPORT_SCHEMA and data["game"] == "scorepad"
     assert len(data["events"]) == 3  # the undone one is not in force
     assert [r["total"] for r in sorted(data["scores"], key=lambda r: r["seat"])] == [7, 0, -2]
 

@@ -2,7 +2,9 @@
 import and replay to the snapshot they hold.
 
 ``tests/fixtures/export-<game>.json`` were made by commit 4a99e61 (the code before those changes)
-from random legal play, with board values entered in some of them. Import replays every event
+from random legal play, with board values entered in some of them; ``export-giganten-v2.json`` by
+commit 3230ab6 (schema 2, the ledger still in the state): the first 400 events of
+benchmarks/logs.py's whole game, imported and exported again. Import replays every event
 with today's rules and refuses a file whose replay differs in any draw or in the final state.
 """
 
@@ -14,8 +16,12 @@ from pathlib import Path
 import pytest
 
 from companion import store, table as tables
+from companion.games import GAMES
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("export-*.json"))
+# games whose state format changed since the fixture was made (an export older than
+# table.EXPORT_SCHEMA is then checked by its totals), and why
+FORMAT_CHANGED = {"tinners-trail": "issue 10: no ledger, sales, corrections, price history or board values in the state"}
 
 
 @pytest.fixture
@@ -31,7 +37,12 @@ def test_an_export_of_the_previous_version_imports_to_the_same_snapshot(path, db
     assert len(export["events"]) > 50
     code = tables.import_table(db, export, host="host")
     table = tables.load(db, code)
-    assert table.state == export["state"]
+    if GAMES[export["game"]].upgrade:  # a state format changed since: the same game in today's
+        assert table.state == {**export["state"], "game": GAMES[export["game"]].upgrade(export["state"]["game"])}
+    elif export["game"] in FORMAT_CHANGED:  # replayed into today's format; import compared the totals
+        assert tables.replay(db, code) == table.state and table.state != export["state"]
+    else:
+        assert table.state == export["state"]
     assert tables.export(db, code)["scores"] == export["scores"]
     assert table.finished == export["finished"]
 

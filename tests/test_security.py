@@ -6,17 +6,22 @@ Each test names the measure it checks; the fuzz hashes the database around every
 from __future__ import annotations
 
 import hashlib
+import http.client
 import json
 import re
+import socket
 import sqlite3
+import threading
+import time
 from html.parser import HTMLParser
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 
 from companion import create_app
 from companion.cli import served_names
-from helpers import PLAYERS, act, form_state, start_table
+from companion.table import READS_SCHEMAS
+from helpers import PLAYERS, act, form_state, free_port, start_server, start_table
 
 HX = {"HX-Request": "true"}
 
@@ -165,7 +170,7 @@ def _export(client):
         ({"seed": "x" * (1024 * 1024)}, "seed"),
         ({"seed": "a b"}, "seed"),
         ({"schema": "1"}, "malformed"),
-        ({"schema": 99}, "reads versions 1 to 2"),
+        ({"schema": 99}, f"reads versions {min(READS_SCHEMAS)} to {max(READS_SCHEMAS)}"),
     ],
 )
 def test_import_checks_seed_and_schema_with_true_messages(client, change, message):
@@ -330,3 +335,118 @@ def test_fuzz_every_field_of_every_form_refuses_bad_values_without_a_change_or_a
     print(f"fuzz: {tried} requests, {refused} refused with 0 changes, {len(accepted)} taken, 0 5xx; taken: {sorted(set(accepted))}")
     assert {name for _, name, _ in accepted} <= {"form", "nonce", "confirmed", "value"}
     assert tried > 500 and refused > tried // 2
+
+
+# --- 7 and 10. Floods against a real waitress: polls keep answering ---------------------------------
+
+POLL_BOUND = 0.100  # seconds: a phone polls every 2 s; a poll slower than this is felt as lag
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """`companion serve` in its own process (as phones and a hostile guest meet it): port, a table's code."""
+    port = free_port()
+    proc = start_server(tmp_path_factory.mktemp("served"), port)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("POST", "/new", body=urlencode({"game": "scorepad", **PLAYERS}), headers={"Content-Type": "application/x-www-form-urlencoded"})
+        r = conn.getresponse()
+        code = r.getheader("Location").rstrip("/").split("/t/")[1]
+        conn.close()
+        yield port, code
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _polls(port, code, seconds: float) -> list[float]:
+    """Poll latencies over ``seconds`` on one keep-alive connection, as a phone polls (faster)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    out, end = [], time.monotonic() + seconds
+    while time.monotonic() < end:
+        t0 = time.perf_counter()
+        conn.request("GET", f"/t/{code}/version")
+        r = conn.getresponse()
+        r.read()
+        out.append(time.perf_counter() - t0)
+        assert r.status == 200
+        time.sleep(0.02)
+    conn.close()
+    return out
+
+
+def _hostile_export(events: int) -> bytes:
+    """A score pad export of ``events`` taps that replays exactly (the most an import can cost)."""
+    from companion import engine
+    from companion.games import GAMES
+
+    game = GAMES["scorepad"]
+    players = [{"name": n, "colour": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))]
+    options = {o.key: o.default for o in game.options}
+    seed = "f" * 32
+    tstate = engine.start(game, players, options, seed).state
+    evs = []
+    for i in range(events):
+        params = {"seat": i % 3, "points": 1 + i % 7, "note": ""}
+        tstate = engine.step(game, tstate, seed, "action", "score", params, None, owned=True).state
+        evs.append(
+            {
+                "kind": "action",
+                "action": "score",
+                "params": params,
+                "seat": None,
+                "draws": [],
+                "label": {"msg": "x", "params": {}},
+                "created": "2026-01-01T00:00:00+00:00",
+            }
+        )
+    data = {"schema": 2, "app": "table-companion", "game": "scorepad", "options": options, "players": players, "seed": seed}
+    data |= {"board_profile": engine.default_profile(game), "events": evs, "state": tstate, "finished": False}
+    return json.dumps(data).encode()
+
+
+def _multipart(body: bytes) -> bytes:
+    head = b'--XyZ\r\nContent-Disposition: form-data; name="export"; filename="export.json"\r\nContent-Type: application/json\r\n\r\n'
+    return head + body + b"\r\n--XyZ--\r\n"
+
+
+def _post_import(port, body: bytes) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("POST", "/import", body=body, headers={"Content-Type": "multipart/form-data; boundary=XyZ"})
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def test_a_burst_of_eight_hostile_imports_leaves_polls_answering(served):
+    port, code = served
+    body = _multipart(_hostile_export(3000))  # 0.6 MB each, every event legal: the most CPU an import can ask for per byte
+    results, threads = [], [threading.Thread(target=lambda: results.append(_post_import(port, body))) for _ in range(8)]
+    polls = []
+    poller = threading.Thread(target=lambda: polls.extend(_polls(port, code, 2.5)))
+    poller.start()
+    time.sleep(0.2)
+    for t in threads:
+        t.start()
+    for t in threads + [poller]:
+        t.join(60)
+    polls.sort()
+    print(f"8 imports of 3000 events: {sorted(results)}; polls {len(polls)}, median {polls[len(polls) // 2] * 1000:.1f} ms, max {polls[-1] * 1000:.1f} ms")
+    assert set(results) <= {303, 503} and 303 in results  # one at a time: the rest are told to try again
+    assert polls[int(len(polls) * 0.95)] < POLL_BOUND
+
+
+def test_150_half_open_connections_do_not_lock_phones_out(served):
+    port, code = served
+    held = []
+    try:
+        for _ in range(150):  # a request line and no end of headers: waitress waits for the rest
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held.append(s)
+        polls = sorted(_polls(port, code, 1.0))
+    finally:
+        for s in held:
+            s.close()
+    print(f"150 half-open connections: polls {len(polls)}, median {polls[len(polls) // 2] * 1000:.1f} ms, max {polls[-1] * 1000:.1f} ms")
+    assert polls[int(len(polls) * 0.95)] < POLL_BOUND

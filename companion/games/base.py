@@ -314,3 +314,14 @@ class Game:
     # is over. "Your turn" on each phone and seat-bound actions read it.
     to_act: Callable[[State], tuple[int, ...]] | None = None
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
+    # the web layer greys every act_form button that ``legal(state, this phone's seat)`` does not
+    # allow, with the game's reason (companion/web/offers.py); True once ``legal(state, seat)`` is
+    # exactly what ``apply`` accepts from that seat's phone (seat None: a phone with no seat)
+    grey_from_legal: bool = False
+    # upgrade(state) -> the same game state in today's format, for an export (or a stored table)
+    # made before the game's state format changed: import compares its replay with this
+    upgrade: Callable[[State], State] | None = None
+    # ledger(initial_game_state, events) -> [{"seat", "round", "change", "balance", "why": Label-json}]:
+    # every change of money, read from the events in force (their labels), never kept in the
+    # state. The table's /ledger page shows it; the panel only links to it.
+    ledger: Callable[[State, list], list] | None = None

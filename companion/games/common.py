@@ -49,8 +49,22 @@ class RuleRef:
 
 
 def rule_for(rules: dict, label) -> RuleRef | None:
-    """The reference explaining a label (a Label or its JSON form), looked up by its message id."""
+    """The reference explaining a label (a Label or its JSON form), looked up by its message id;
+    a line under a log line (``with_lines``) is explained by its ``why`` parameter."""
     msg = getattr(label, "msg", None) or (label.get("msg") if isinstance(label, dict) else None)
     if not msg:
         return None
-    return next((ref for ref in rules.values() if msg in ref.labels), None)
+    ref = next((ref for ref in rules.values() if msg in ref.labels), None)
+    why = (label.get("params") or {}).get("why") if isinstance(label, dict) else None
+    return ref if ref is not None or not isinstance(why, dict) else rule_for(rules, why)
+
+
+def with_lines(label: Label, lines: Sequence[dict]) -> Label:
+    """A log line with the lines under it (the money a step moved, a breakdown), as label JSON.
+
+    What a ledger shows is read from the events this way, never carried in the state: the log
+    (the panel's latest lines and the log page) prints each line under its step.
+    """
+    if not lines:
+        return label
+    return Label((label.msg, label.plural) if label.plural else label.msg, **label.params, lines=list(lines))

@@ -24,6 +24,7 @@ from ..games.base import FieldError, Int, RuleError
 from . import device_id, get_db, htmx, tr
 from .limits import from_serving_device
 from .lobby import remember
+from .offers import Offers
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 
@@ -70,6 +71,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
+    waiting = whose_turn(t.game, t.game_state, seat)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
         log = tables.events(db, t.code, last=PANEL_LOG_LINES)
     return {
@@ -83,7 +85,8 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
         "players": t.players,
         "my_seat": seat,
-        "waiting": whose_turn(t.game, t.game_state, seat),
+        "waiting": waiting,
+        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
         "is_host": me == t.host,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
@@ -310,6 +313,17 @@ def log(code):
     lines = tables.events(db, code, upto=upto, page=LOG_PAGE)
     pages = {"earlier": upto - LOG_PAGE if upto > LOG_PAGE else None, "later": min(upto + LOG_PAGE, length) if upto < length else None}
     return render_template("log.html", **_context(t, log=lines, pages=pages))
+
+
+@bp.get("/ledger")
+def ledger(code):
+    """Every change of money, per player, read from the events in force, in the game's own template."""
+    t = _load(code)
+    if t.game.ledger is None:
+        abort(404)
+    db = get_db()
+    rows = t.game.ledger(json.loads(tables.initial_state(db, code))["game"], [e for e in tables.events(db, code) if not e["undone"]])
+    return render_template(f"games/{t.game.slug}/ledger.html", **_context(t, rows=rows))
 
 
 @bp.get("/export.json")

@@ -15,61 +15,7 @@ GAME = Game(
     min_players=3,
     max_players=4,
     colours=data.COLOURS,
-    actions={
-        # before the first round, or to correct it: the black track's length is not known
-        "black_distance": {"fields": Int(1, 99, label=N_("Fields from the black locomotive to the port"))},
-        # 1. prices: the app rolls all three dice, or the physical die is typed in one by one
-        "roll_prices": {},
-        "price_die": {"value": Int(1, 6, label=N_("Number on the die")), "colour": Choice(("blue", "red"), label=N_("Die colour"))},
-        # 2. action cards: the app's decks (reveal, take by slot) or the physical ones (typed in)
-        "reveal_cards": {},
-        "red_card": {"black": Int(0, 9, label=N_("Black locomotive fields"))},
-        "take_card": {"slot": Int(0, 4, label=N_("Action card"))},
-        "card_taken": {
-            "licences": Int(0, 9, label=N_("Licences")),
-            "movement": Int(0, 20, label=N_("Movement points")),
-            "special": Choice(core.SPECIALS, required=False, label=N_("Special action")),
-            "n": Int(0, 9, required=False, label=N_("Special action number")),
-        },
-        # 3. licences
-        "deal_licences": {},
-        # 4. movement points and the special action
-        "move": {
-            "loco": Int(0, 30, required=False, label=N_("Locomotive forward")),
-            "price_company": Choice(data.COMPANIES, required=False, label=N_("Company")),
-            "price_fields": Int(-9, 9, required=False, label=N_("Price change")),
-            "oil_tank": Choice(data.COMPANIES, required=False, label=N_("Tank for the extra oil")),
-        },
-        # 5. derricks
-        "build": {
-            "site": Choice(("1", "2", "3"), label=N_("Site")),
-            "oil": Int(1, 9, label=N_("Oil on the revealed tile")),
-            "level": Int(0, 60, label=N_("Rail field level with the derrick")),
-        },
-        "no_build": {},
-        # 6. production and transport
-        "produce": {
-            "hudson": Int(0, 10, required=False, label=N_("Hudson tank")),
-            "jet": Int(0, 10, required=False, label=N_("Jet tank")),
-            "us": Int(0, 10, required=False, label=N_("US Standard tank")),
-            "black": Int(0, 5, required=False, label=N_("Oil by the black locomotive")),
-            "other": Int(0, 5, required=False, label=N_("Oil by another locomotive")),
-            # the quick form: every carried oil not counted above goes into this tank
-            "rest": Choice(data.COMPANIES, required=False, label=N_("Tank")),
-            # the quick form: black and other in one choice, "b<black>o<other>" (e.g. b1o0)
-            "carry": Choice(core.CARRY_CHOICES, required=False, label=N_("Transport to pay for")),
-        },
-        # 7. auctions
-        "bid": {"licences": Int(1, 200, label=N_("Bid (licences)"))},
-        "pass": {},
-        "pay_licences": {"twos": Int(0, 78, required=False, label=N_("Licence cards worth 2"))},
-        "cannot_pay": {},
-        "sell": {"barrels": Int(0, 60, label=N_("Oil to sell"))},
-        # 8. overflow and 9. the die passes left
-        "end_round": {},
-        # the end, physical licence cards and tied locomotives
-        "count_licences": {"points": IntList(0, 200, min_len=3, max_len=4, label=N_("Licence points"))},
-    },
+    actions=core.moves.fields,
     options=(
         Option(
             "action_cards",
@@ -160,6 +106,7 @@ GAME = Game(
     ),
     setup=rules.setup,
     apply=rules.apply,
+    moves=core.moves,
     prompt=view.prompt,
     scores=scoring.scores,
     view=view.view,
@@ -167,4 +114,5 @@ GAME = Game(
     check_profile=cards.check_profile,
     legal=legal.legal,
     to_act=legal.to_act,
+    upgrade=rules.upgrade,
 )

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, Int, Label, RuleError
 from . import data
 from .cards import hand_points, licence_payment, overbid_penalty
-from .core import _name, _pay, counted, order_from, refusal
+from .core import _name, _pay, counted, moves, order_from, refusal
 from .data import COMPANIES, COMPANY_NAMES
+
+# only the winner's own phone pays from a secret licence hand
+NOT_YOURS = N_("Only %(name)s may pay, on their own phone: the licence cards are secret.")
 
 # 7. Auctions -------------------------------------------------------------------------------------
 
@@ -57,6 +60,7 @@ def _advance_bidder(state, current):
             return
 
 
+@moves("bid", N_("Bid"), licences=Int(1, 200, label=N_("Bid (licences)")))
 def _bid(state, params, seat, profile, rng):
     """ "Každá další nabídka musí být vyšší než ta předcházející." Bids are said aloud, so anyone
     may enter one for the bidder whose turn it is; a bid is not checked against the hand (a
@@ -80,6 +84,7 @@ def _bid(state, params, seat, profile, rng):
     return state, label
 
 
+@moves("pass", N_("Pass"))
 def _pass(state, params, seat, profile, rng):
     """ "Kdo nechce nebo nemůže učinit nabídku, pasuje a další dražby už se neúčastní." """
     a = state["auction"]
@@ -142,6 +147,7 @@ def _restart_auction(state):
     _enter_auctions(state, COMPANIES.index(state["auction"]["company"]))
 
 
+@moves("pay_licences", N_("Hand in the licences"), twos=Int(0, 78, required=False, label=N_("Licence cards worth 2")))
 def _pay_licences(state, params, seat, profile, rng):
     """The winner hands in the bid's licences from their own phone (the hand is secret there)."""
     a = state["auction"]
@@ -157,6 +163,7 @@ def _pay_licences(state, params, seat, profile, rng):
     return state, Label(NP_("%(name)s hands in %(num)d licence", "%(name)s hands in %(num)d licences"), name=_name(state, who), num=ones + 2 * twos)
 
 
+@moves("cannot_pay", N_("Cannot pay"))
 def _cannot_pay(state, params, seat, profile, rng):
     """Physical licence cards: the winner cannot pay; the left neighbour draws half of their
     cards at random from their hand at the table, and the auction starts again."""
@@ -172,6 +179,7 @@ def _cannot_pay(state, params, seat, profile, rng):
     )
 
 
+@moves("sell", N_("Sell"), barrels=Int(0, 60, label=N_("Oil to sell")))
 def _sell(state, params, seat, profile, rng):
     """ "Vítěz dražby může nyní ze svého skladu prodat tolik ropných kamenů, kolik chce. ... Za
     každý prodaný kámen dostane z banky vyplacenou jeho hodnotu, kterou udává kurzovní tabulka." """
@@ -199,6 +207,7 @@ def _sell(state, params, seat, profile, rng):
 # 8. Overflow and 9. the die ----------------------------------------------------------------------
 
 
+@moves("end_round", N_("End the round"))
 def _end_round(state, params, seat, profile, rng):
     """ "Jestliže má některý hráč v některém svém skladu více než dva ropné kameny, musí všechny
     přespočetné kameny vrátit do společné zásoby. Za každý takto odevzdaný kámen dostane

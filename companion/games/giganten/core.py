@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, Label, Moves, RuleError
 from . import data
 
 SPECIALS = ("none", "price", "oil", "back")
+
+# every action, declared once beside its rule (``@moves(name, button label, **fields)``)
+moves = Moves()
 
 
 # action 6 in one tap: how many oil go by the black and by the other locomotive, "b1o0"
@@ -54,8 +57,17 @@ def _name(state, seat) -> str:
     return state["players"][seat]["name"] if seat is not None else ""
 
 
+# A step's money lines, handed from ``_pay`` to the step's log label within one ``apply`` and
+# never kept: the ledger is read from the events' labels (``ledger``), not carried in the state.
+PAID = "_paid"
+
+BANK = N_("Bank")
+MONEY_LINE = N_("%(payer)s → %(payee)s: $%(amount)d · %(why)s")
+
+
 def _pay(state, payer, payee, amount: int, why: Label):
-    """Move ``amount`` dollars; ``None`` is the bank. Every dollar that moves gets a ledger line."""
+    """Move ``amount`` dollars; ``None`` is the bank. Every dollar that moves gets a line under the
+    step's log line (``money_line``), so the log is the ledger."""
     if amount <= 0:
         return
     if payer is not None:
@@ -64,7 +76,27 @@ def _pay(state, payer, payee, amount: int, why: Label):
         state["players"][payer]["money"] -= amount
     if payee is not None:
         state["players"][payee]["money"] += amount
-    state["ledger"].append({"round": state["round"], "step": state["step"], "from": payer, "to": payee, "amount": amount, "why": why.to_json()})
+    if PAID in state:
+        state[PAID].append(money_line(state, payer, payee, amount, why))
+
+
+def money_line(state, payer, payee, amount: int, why: Label) -> dict:
+    """ "Red → Bank: $4,000 · Derrick on a 2-derrick site", with the seats (``from``/``to``, None for
+    the bank) as parameters the sentence does not show, for whoever sums the ledger."""
+    side = lambda seat: Label(BANK).to_json() if seat is None else _name(state, seat)  # noqa: E731
+    return Label(MONEY_LINE, payer=side(payer), payee=side(payee), amount=amount, why=why.to_json(), **{"from": payer, "to": payee}).to_json()
+
+
+def ledger(labels) -> list[dict]:
+    """The money lines under a sequence of log labels (the events' ``label``), oldest first:
+    ``{"from", "to", "amount", "why"}``. Start money is not among them: setup pays it, and
+    setup is no event (every player starts with ``data.START_MONEY``)."""
+    return [
+        {k: line["params"][k] for k in ("from", "to", "amount", "why")}
+        for label in labels
+        for line in (label.get("params") or {}).get("lines", ())
+        if line.get("msg") == MONEY_LINE
+    ]
 
 
 def _profile(profile, key):

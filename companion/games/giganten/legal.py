@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import N_, Label, Legal, RuleError
 from . import data
-from .auctions import NO_CARDS, can_bid
+from .auctions import NO_CARDS, NOT_YOURS, can_bid
 from .cards import app_cards, licence_payment
 from .core import CARRY_CHOICES, _name, _profile, counted, rail_costs
 from .data import COMPANIES
@@ -157,9 +157,7 @@ def _auction(state, seat, profile):
     if a["phase"] == "paying":
         leader = a["leader"]
         if seat != leader:
-            return [
-                Legal("pay_licences", reason=Label(N_("Only %(name)s may pay, on their own phone: the licence cards are secret."), name=_name(state, leader)))
-            ]
+            return [Legal("pay_licences", reason=Label(NOT_YOURS, name=_name(state, leader)))]
         hand = state["players"][leader]["hand"]
         ways = []
         for twos in range(hand["twos"] + 1):

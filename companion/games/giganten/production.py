@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, Choice, Int, Label, RuleError
 from . import data
 from .auctions import _enter_auctions
-from .core import _name, _pay, _profile, counted, order_from, refusal
+from .core import CARRY_CHOICES, _name, _pay, _profile, counted, moves, order_from, refusal
 from .data import COMPANIES
 
 # 6. Production and transport --------------------------------------------------------------------
@@ -73,6 +73,19 @@ def _transport(params, opts) -> tuple[int, int]:
     return b, o
 
 
+@moves(
+    "produce",
+    N_("Produce"),
+    hudson=Int(0, 10, required=False, label=N_("Hudson tank")),
+    jet=Int(0, 10, required=False, label=N_("Jet tank")),
+    us=Int(0, 10, required=False, label=N_("US Standard tank")),
+    black=Int(0, 5, required=False, label=N_("Oil by the black locomotive")),
+    other=Int(0, 5, required=False, label=N_("Oil by another locomotive")),
+    # the quick form: every carried oil not counted above goes into this tank
+    rest=Choice(COMPANIES, required=False, label=N_("Tank")),
+    # the quick form: black and other in one choice, "b<black>o<other>" (e.g. b1o0)
+    carry=Choice(CARRY_CHOICES, required=False, label=N_("Transport to pay for")),
+)
 def _produce(state, params, seat, profile, rng):
     """ "Ten, kdo je na řadě, musí z každé své vrtné věže ... vytěžit jeden ropný kámen."
 

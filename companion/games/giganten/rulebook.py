@@ -27,6 +27,7 @@ RULES = {
         "Jestliže hráčova lokomotiva stojí na stejné úrovni (nebo ještě dále vpředu) jako vrtná věž, ze které kámen pochází, odveze lokomotiva tento kámen hned a zdarma do hráčova skladu.",
         N_("Your own locomotive level with the derrick (or beyond) carries its oil free."),
         (
+            N_("%(name)s produces oil: nothing to pay for transport."),
             N_(
                 "%(name)s produces %(n)d oil: %(own)d own locomotive, %(black)d black locomotive, %(other)d other locomotive, %(lost)d lost, %(declined)d declined; %(dry)s"
             ),

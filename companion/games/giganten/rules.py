@@ -19,15 +19,16 @@ Why the shape is what it is:
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, Choice, Int, Label, RuleError
+from ..common import with_lines
 from . import data
-from .auctions import _bid, _cannot_pay, _end_round, _pass, _pay_licences, _sell
+from .auctions import NOT_YOURS
 from .cards import NO_DECKS, _app_decks, _discard_card, _draw_card, _draw_licence, app_cards
-from .core import _name, _pay, _profile, counted, order_from, rail_costs, refusal
+from .core import PAID, SPECIALS, _name, _pay, _profile, counted, moves, order_from, rail_costs, refusal
 from .data import COMPANIES, COMPANY_NAMES
 from .prices import _index, _track, price_after_die, with_zone_note
-from .production import _enter_production, _produce
-from .scoring import _count_licences, _final_accounting, _loco_ties
+from .production import _enter_production
+from .scoring import _final_accounting, _loco_ties
 
 # --- set-up -------------------------------------------------------------------------------------
 
@@ -63,7 +64,7 @@ def setup(players, options, profile, rng):
             {
                 "name": p["name"],
                 "colour": p["colour"],
-                "money": 0,
+                "money": data.START_MONEY,  # "Roztřídí peníze a každému hráči dá 15000 dolarů."
                 "loco": 0,  # "Lokomotivu si hráči postaví na jedno ze 4 startovních polí"
                 "derricks_left": data.DERRICKS_EACH,
                 "tanks": {c: 0 for c in COMPANIES},
@@ -85,13 +86,10 @@ def setup(players, options, profile, rng):
         "modes": modes,
         "decks": decks,
         "licences": licences,
-        "ledger": [],
         "over": False,
         "final": None,
         "notices": notices,
     }
-    for seat in range(n):  # "Roztřídí peníze a každému hráči dá 15000 dolarů."
-        _pay(state, None, seat, data.START_MONEY, Label(N_("Start money")))
     return state
 
 
@@ -150,17 +148,21 @@ def _red_revealed(state) -> bool:
 
 
 def apply(state, action, params, seat, profile, rng):
+    """The engine's step: the action must be one the table can take now; the money it moves is
+    written under its log line (``with_lines``), so the log is the ledger and the state keeps none."""
     state = known_start(state, profile)
-    if action == "black_distance" and not state["over"]:
-        return _black_distance(state, params)
-    if action not in possible_actions(state, seat, profile):
-        if action == "pay_licences" and state["step"] == 7 and state["auction"]["phase"] == "paying":
-            raise RuleError(N_("Only %(name)s may pay, on their own phone: the licence cards are secret."), name=_name(state, state["auction"]["leader"]))
-        raise RuleError(N_("That is not possible now."))
-    return HANDLERS[action](state, params, seat, profile, rng)
+    if action != "black_distance" or state["over"]:
+        if action not in possible_actions(state, seat, profile):
+            if action == "pay_licences" and state["step"] == 7 and state["auction"]["phase"] == "paying":
+                raise RuleError(NOT_YOURS, name=_name(state, state["auction"]["leader"]))
+            raise RuleError(N_("That is not possible now."))
+    state[PAID] = []
+    state, label = moves.apply(state, action, params, seat, profile, rng)
+    return state, with_lines(label, state.pop(PAID))
 
 
-def _black_distance(state, params):
+@moves("black_distance", N_("Start the first round"), fields=Int(1, 99, label=N_("Fields from the black locomotive to the port")))
+def _black_distance(state, params, seat=None, profile=None, rng=None):
     """The black track's length is not known (FACTS.md: ?), so the table tells the app how many
     fields the black locomotive still has to the port; the app counts down from there."""
     state["black"]["to_port"] = params["fields"]
@@ -186,6 +188,7 @@ def _apply_die(state, face, profile):
     return company, before
 
 
+@moves("roll_prices", N_("The app rolls for all three companies"))
 def _roll_prices(state, params, seat, profile, rng):
     """ "Pro každou společnost se jednou hodí kostkou": the app rolls all three, in order."""
     faces = _profile(profile, "price_die")
@@ -214,6 +217,7 @@ def _roll_prices(state, params, seat, profile, rng):
     return state, label
 
 
+@moves("price_die", N_("Move the price"), value=Int(1, 6, label=N_("Number on the die")), colour=Choice(("blue", "red"), label=N_("Die colour")))
 def _price_die(state, params, seat, profile, rng):
     """A physical die typed in: its number and its colour (blue up, red down)."""
     face = params["value"] if params["colour"] == "blue" else -params["value"]
@@ -251,6 +255,7 @@ RED_CARD_LEFT = NP_(
 )
 
 
+@moves("reveal_cards", N_("Reveal the red card and the beige cards"))
 def _reveal_cards(state, params, seat, profile, rng):
     """ "a) Začínající hráč nejdříve odkryje červenou akční kartu ... b) ... odkryje tolik karet
     z béžových akčních karet, kolik hráčů se účastní hry"."""
@@ -265,6 +270,7 @@ def _reveal_cards(state, params, seat, profile, rng):
     return state, Label(RED_CARD_LEFT, n=red["black"], num=state["black"]["to_port"])
 
 
+@moves("red_card", N_("Red card"), black=Int(0, 9, label=N_("Black locomotive fields")))
 def _red_card(state, params, seat, profile, rng):
     """The physical red card: the table types how many fields it moves the black locomotive."""
     if _move_black(state, params["black"]):
@@ -283,6 +289,7 @@ def _after_take(state):
         state["step"], state["queue"] = 3, [state["start"]]
 
 
+@moves("take_card", N_("Take the card"), slot=Int(0, 4, label=N_("Action card")))
 def _take_card(state, params, seat, profile, rng):
     """ "c) Poté si každý hráč vezme jednu z vyložených akčních karet (může to být i ta červená)"."""
     slot = params["slot"]
@@ -296,6 +303,14 @@ def _take_card(state, params, seat, profile, rng):
     return state, _card_label(state, who, card)
 
 
+@moves(
+    "card_taken",
+    N_("Take the card"),
+    licences=Int(0, 9, label=N_("Licences")),
+    movement=Int(0, 20, label=N_("Movement points")),
+    special=Choice(SPECIALS, required=False, label=N_("Special action")),
+    n=Int(0, 9, required=False, label=N_("Special action number")),
+)
 def _card_taken(state, params, seat, profile, rng):
     """The physical cards: the player taps what the card they took shows."""
     special = params.get("special") or "none"
@@ -324,6 +339,7 @@ def _card_label(state, who, card):
 # 3. Licences -------------------------------------------------------------------------------------
 
 
+@moves("deal_licences", N_("Deal the licence cards"))
 def _deal_licences(state, params, seat, profile, rng):
     """ "po řadě dostane každý hráč tolik karet „Prodejní licence“ z balíčku, kolik je uvedeno na
     jeho akční kartě." With the app's deck each hand is dealt privately; the label says only how
@@ -362,6 +378,14 @@ def loco_cost(profile, position: int, fields: int) -> int:
     return sum(costs[position : position + fields])
 
 
+@moves(
+    "move",
+    N_("Move"),
+    loco=Int(0, 30, required=False, label=N_("Locomotive forward")),
+    price_company=Choice(COMPANIES, required=False, label=N_("Company")),
+    price_fields=Int(-9, 9, required=False, label=N_("Price change")),
+    oil_tank=Choice(COMPANIES, required=False, label=N_("Tank for the extra oil")),
+)
 def _move(state, params, seat, profile, rng):
     """ "Všichni hráči nyní přidělí pohybové body ... svému náklaďáku a / nebo své lokomotivě."
     The truck stays on the board; the app moves the locomotive and keeps the rest for the truck."""
@@ -449,6 +473,13 @@ def _enter_build(state):
         _enter_production(state)
 
 
+@moves(
+    "build",
+    N_("Build and pay the bank"),
+    site=Choice(("1", "2", "3"), label=N_("Site")),
+    oil=Int(1, 9, label=N_("Oil on the revealed tile")),
+    level=Int(0, 60, label=N_("Rail field level with the derrick")),
+)
 def _build(state, params, seat, profile, rng):
     """ "Hráč zaplatí do banky příslušnou částku a odkryje těžní kartičku. Ze zásoby obdrží počet
     ropných kamenů uvedený na spodní straně kartičky". The table types the tile's oil."""
@@ -478,6 +509,7 @@ def _build(state, params, seat, profile, rng):
     )
 
 
+@moves("no_build", N_("No derrick this round"))
 def _no_build(state, params, seat, profile, rng):
     who = state["queue"][0]
     _next_builder(state)
@@ -491,26 +523,10 @@ def _next_builder(state):
         _enter_production(state)
 
 
-HANDLERS = {
-    "roll_prices": _roll_prices,
-    "price_die": _price_die,
-    "reveal_cards": _reveal_cards,
-    "red_card": _red_card,
-    "take_card": _take_card,
-    "card_taken": _card_taken,
-    "deal_licences": _deal_licences,
-    "move": _move,
-    "build": _build,
-    "no_build": _no_build,
-    "produce": _produce,
-    "bid": _bid,
-    "pass": _pass,
-    "pay_licences": _pay_licences,
-    "cannot_pay": _cannot_pay,
-    "sell": _sell,
-    "end_round": _end_round,
-    "count_licences": _count_licences,
-}
+def upgrade(state):
+    """A state stored before the ledger left it (an export or a table of an older version): the
+    ledger is read from the log since, so the state is the same without it."""
+    return {k: v for k, v in state.items() if k != "ledger"}
 
 
 def finished(state) -> bool:

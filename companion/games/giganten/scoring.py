@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, IntList, Label, RuleError
 from . import data
 from .cards import hand_points
-from .core import _pay, order_from
+from .core import _pay, moves, order_from
 
 # End ---------------------------------------------------------------------------------------------
 
@@ -91,6 +91,7 @@ def _final_accounting(state, licence_points=None):
     state["final"] = final
 
 
+@moves("count_licences", N_("Count and do the final accounting"), points=IntList(0, 200, min_len=3, max_len=4, label=N_("Licence points")))
 def _count_licences(state, params, seat, profile, rng):
     """Physical licence cards and tied locomotives: the table counts each hand's licences."""
     points = params["points"]

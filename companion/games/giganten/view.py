@@ -55,7 +55,10 @@ def prompt(state, profile=None) -> Label:
     if step == 5:
         return Label(N_("%(name)s may build a derrick next to their truck."), name=who)
     if step == 6:
-        return Label(N_("%(name)s produces oil and chooses the transport."), name=who)
+        opts = transport_options(state, state["queue"][0], profile)
+        if opts["black"] or opts["other"]:
+            return Label(N_("%(name)s produces oil and chooses the transport."), name=who)
+        return Label(N_("%(name)s produces oil: nothing to pay for transport."), name=who)  # nothing to choose or pay
     if step == 7:
         return _auction_prompt(state, who)
     return Label(N_("End the round: overflowing tanks are emptied and the die passes left."))
@@ -327,7 +330,6 @@ def view(state, seat, profile=None):
         "decks": decks,
         "licence_deck": licences,
         "modes": dict(state["modes"]),
-        "ledger": list(state["ledger"]),
         "actions": possible_actions(state, seat, profile),
         "over": state["over"],
         "final": state["final"],

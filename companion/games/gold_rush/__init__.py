@@ -35,6 +35,7 @@ GAME = Game(
     moves=moves,
     legal=legal_rules.legal,
     to_act=legal_rules.to_act,
+    grey_from_legal=True,
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),
         Option(

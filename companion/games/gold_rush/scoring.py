@@ -49,13 +49,19 @@ def prairie_points(camps: int, herds: int) -> int:
 
 
 def _scorer(state, seat) -> bool:
-    """Who may enter a scoring form now; True at the end (any phone helps count)."""
+    """Who may enter a scoring form now; True at the end (any phone helps count). Changes nothing:
+    the caller checks the form, then ``_scoring_now``."""
     need_phase(state, "act", "score", "end")
     if state["phase"] == "end":
         return True
     who_acts(state, seat)
-    state["phase"] = "score"  # a form tapped before the cowboy forgoes 2a-2c: scoring comes last
     return False
+
+
+def _scoring_now(state) -> None:
+    """A form tapped before the cowboy forgoes 2a-2c: scoring comes last."""
+    if state["phase"] == "act":
+        state["phase"] = "score"
 
 
 def _counts(state, params, role: str) -> list[int]:
@@ -102,6 +108,7 @@ def railway(state, params, seat, profile, rng):
     """
     at_end = _scorer(state, seat)
     counts = _counts(state, params, "rail")
+    _scoring_now(state)
     tiles, locos = params["tiles"], params.get("locomotives") or 0
     points = railway_points(tiles, locos, finished=not at_end)
     winners = _award(state, counts, "rail", "end_rail" if at_end else "rail", points)
@@ -140,6 +147,7 @@ def city(state, params, seat, profile, rng):
         raise RuleError(N_("Each loop takes two of the city's rails."))
     if owner >= len(state["players"]) or state["seats"][owner]["city"] == 0:
         raise RuleError(N_("That player has no merchant on the board."))
+    _scoring_now(state)
     points = city_points(rails, loops)
     counts = [1 if s == owner else 0 for s in range(len(state["players"]))]
     _award(state, counts, "city", "end_city" if at_end else "city", points)
@@ -154,6 +162,7 @@ def close_mountain(state, params, seat, profile, rng):
     need_phase(state, "act", "score")
     _scorer(state, seat)
     m = mountain(state, params["mountain"])
+    _scoring_now(state)
     winners, took, points = mountains.close(state, m, profile)
     if not winners:
         return state, Label(N_("M%(id)d closed with no miner in it: its ore tokens leave the game."), id=m["id"])

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ..base import RuleError
 from .rules.base import supply, total
-from .rules.legal import legal
 from .rules.mountains import nuggets_of, token_value
 from .scoring import ore_points, track
 
@@ -76,21 +75,4 @@ def view(state, seat, profile) -> dict:
             for m in state["mountains"]
         ],
         "mine": mine,
-        "legal": _by_action(legal(state, seat, profile)),
     }
-
-
-def _by_action(entries) -> dict:
-    """action -> {"ok": allowed, "choices": {param: [values]} merged over its allowed entries,
-    "reason": label JSON of the first refusal}: plain data for the panel to grey or fill each form."""
-    out: dict = {}
-    for e in entries:
-        row = out.setdefault(e.action, {"ok": False, "choices": {}, "reason": None})
-        if e.allowed:
-            row["ok"] = True
-            for k, values in e.choices.items():
-                merged = row["choices"].setdefault(k, [])
-                merged += [v for v in values if v not in merged]
-        elif row["reason"] is None:
-            row["reason"] = e.reason.to_json()
-    return out

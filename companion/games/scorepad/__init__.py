@@ -14,6 +14,7 @@ GAME = Game(
     moves=rules.moves,
     legal=rules.legal,
     to_act=rules.to_act,
+    grey_from_legal=True,
     options=(Option("lowest_wins", N_("Lowest total wins"), Bool(), False, N_("For games like golf, where fewer points are better.")),),
     setup=rules.setup,
     prompt=rules.prompt,

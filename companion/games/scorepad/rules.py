@@ -134,7 +134,10 @@ def legal(state, seat, profile=None) -> list[Legal]:
         out.extend(Legal("correct", {"seat": (who,), "round": (r,), "points": tuple(p for p in (-1, 0, 1) if p != state["sums"][r - 1][who])}) for r in written)
         if written:
             out.append(Legal("clear", {"seat": (who,), "round": written}))
-    return [entry for entry in out if all(entry.choices.values()) or not entry.choices]
+    out = [entry for entry in out if all(entry.choices.values()) or not entry.choices]
+    if not any(e.action == "clear" for e in out):
+        out.append(Legal("clear", reason=Label(N_("No cell has points yet."))))
+    return out
 
 
 def to_act(state) -> tuple[int, ...]:

@@ -163,7 +163,6 @@ def view(state, seat, profile) -> dict:
         "round": scoring_round,
         "auction": state.get("auction") and {"bid": state["auction"]["bid"], "high": state["auction"]["high"], "passed": list(state["auction"]["passed"])},
         "played": list(state.get("played") or []),
-        "acts": {a: {"allowed": s["allowed"], "reason": s["reason"]} for a, s in acts.items()},
         "choices": choices,
         "order": list(range(n)),
         "levels_left": {v: levels_left(state, profile, v) for v in data.LEVEL_VALUES},

@@ -77,13 +77,13 @@ def _folded(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def sync_map(state: dict) -> None:
+def sync_map(state: dict, b: dict) -> None:
     """Every region of the printed map (``map_regions``) exists in the state, under the map's spelling.
 
     The host may fill in the map after the table has started, even after regions were typed in:
     a typed region that is the same name (case and spaces aside) takes the map's spelling and coast,
     every other map region is added empty. Regions typed that are not on the map stay as they are."""
-    known = parse_map(state["board"])
+    known = parse_map(b)
     if not known:
         return
     for name, printed in known.items():
@@ -133,15 +133,15 @@ def border_key(a: str, b: str) -> list:
     return sorted([a, b])
 
 
-def neighbours(state: dict, name: str) -> list:
+def neighbours(state: dict, b: dict, name: str) -> list:
     """Regions next to ``name``: the printed map's borders when known, else those learned so far."""
-    pairs = parse_borders(state["board"]) or state["borders"]
+    pairs = parse_borders(b) or state["borders"]
     out = []
-    for a, b in pairs:
-        if a == name and b in state["regions"]:
-            out.append(b)
-        elif b == name and a in state["regions"]:
-            out.append(a)
+    for one, two in pairs:
+        if one == name and two in state["regions"]:
+            out.append(two)
+        elif two == name and one in state["regions"]:
+            out.append(one)
     return sorted(set(out))
 
 
@@ -165,7 +165,7 @@ def remove_water(region: dict, n: int) -> int:
     return taken
 
 
-def discovery(state: dict, name: str, dice_tin: int, dice_copper: int, dice_water: int) -> dict:
+def discovery(state: dict, b: dict, name: str, dice_tin: int, dice_copper: int, dice_water: int) -> dict:
     """Cubes an empty region receives for a roll, with every development already there.
 
     'Pokud do nově prozkoumaného území vede odvodňovací kanál, přidá hráč do něj o jednu kostičku
@@ -176,7 +176,7 @@ def discovery(state: dict, name: str, dice_tin: int, dice_copper: int, dice_wate
     """
     region = state["regions"][name]
     adits = sum(1 for pair in state["adits"] if name in pair)
-    trains_next_door = sum(1 for other in neighbours(state, name) if state["regions"][other]["train"])
+    trains_next_door = sum(1 for other in neighbours(state, b, name) if state["regions"][other]["train"])
     train_water = TRAIN_WATER_HERE if region["train"] else 0
     port_water = PORT_WATER if region["port"] else 0
     water_off = adits + train_water + port_water + trains_next_door * TRAIN_WATER_NEXT_DOOR

@@ -1,22 +1,88 @@
-"""Tinners' Trail: what every phase uses: the ores, money (every change with its reason), names, the dice."""
+"""Tinners' Trail: what every phase uses: the actions' declaration, money (every change with its reason), names, the dice.
+
+The state holds the game only. The board values in force (``b``, from ``board.resolve(profile)``)
+are handed to the rules as an argument, never copied into the state. The money ledger is read from
+the events: every change of money made by an action rides on that action's log line (the
+``money`` parameter of its label, see ``move``), and ``ledger`` reads it back.
+"""
 
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
+from ..base import N_, Bool, Int, Label, Moves, RuleError, Text
+from . import board as bd
 
 ORES = ("tin", "copper")
 
 
 LEVELS = ("bottom", "middle", "top")
 
+# Fields more than one action asks for. Every field has a label: a wrong value then reads
+# "Region ..." in the player's language, not "region ...".
+REGION = Text(max_len=40, required=True, label=N_("Region"))
+DICE = {
+    "tin": Int(0, 20, required=False, label=N_("White die (tin)")),
+    "copper": Int(0, 20, required=False, label=N_("Orange die (copper)")),
+    "water": Int(0, 20, required=False, label=N_("Blue die (water)")),
+}
+COASTAL = Bool(label=N_("Sea border"))
+
+moves = Moves()
+
+# The key under which ``pay`` collects the money lines of the action being applied. It exists only
+# while one handler runs (``move`` takes it out before the state is returned), never between steps.
+_PAID = "_paid"
+
+
+def move(name: str, label: str, phases: tuple[str, ...] = (), **fields):
+    """Declare an action once: ``@move("mine", N_("Mine ore"), ("actions",), region=REGION)`` on
+    ``rule(state, params, b, rng) -> (state, Label)``.
+
+    Every action first sees the board values in force (the host may have entered the map since the
+    last one), is refused outside its ``phases``, and leaves the money it moved on its log line."""
+
+    def declare(rule):
+        def handler(state, params, seat, profile, rng):
+            b = bd.resolve(profile)
+            bd.sync_map(state, b)
+            if phases and state["phase"] not in phases:
+                if state["phase"] == "over":
+                    raise RuleError(N_("The game is over."))
+                raise RuleError(N_("That is not possible in this phase."))
+            state[_PAID] = []
+            state, label = rule(state, params, b, rng)
+            paid = state.pop(_PAID)
+            return state, with_money(label, paid) if paid else label
+
+        moves(name, label, **fields)(handler)
+        return rule
+
+    return declare
+
+
+def with_money(label: Label, paid: list) -> Label:
+    msg = (label.msg, label.plural) if label.plural else label.msg
+    return Label(msg, **label.params, money=paid)
+
 
 def pay(state, seat, amount, why: Label):
-    """Every change of money, with the reason the ledger shows."""
+    """Every change of money, with the reason the ledger shows (on the log line of the action)."""
     player = state["players"][seat]
     if player["money"] + amount < 0:
         raise RuleError(N_("%(name)s has only £%(money)d."), name=player["name"], money=player["money"])
     player["money"] += amount
-    state["ledger"].append({"round": state["round"], "seat": seat, "change": amount, "balance": player["money"], "why": why.to_json()})
+    state[_PAID].append([seat, amount, why.to_json(), state["round"]])
+
+
+def ledger(initial: dict, events: list) -> list[dict]:
+    """Every change of money, oldest first, read from the events in force: ``{"seat", "round",
+    "change", "balance", "why"}``. The starting money is the initial state's."""
+    balance = [p["money"] for p in initial["players"]]
+    rows = [{"seat": s, "round": 0, "change": m, "balance": m, "why": Label(N_("Starting money")).to_json()} for s, m in enumerate(balance)]
+    for event in events:
+        for seat, change, why, rnd in (event.get("label") or {}).get("params", {}).get("money", []):
+            balance[seat] += change
+            rows.append({"seat": seat, "round": rnd, "change": change, "balance": balance[seat], "why": why})
+    return rows
 
 
 def name_of(state, seat):

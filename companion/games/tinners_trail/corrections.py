@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
+from ..base import N_, Choice, Int, Label, RuleError, Text
 from . import board as bd
 from .actions import move_token
-from .core import pay
+from .core import LEVELS, ORES, REGION, move, pay
 from .round_end import box_key, box_vp
+
+NOTE = Text(max_len=80, label=N_("Reason"))
+WHAT = N_("What")
+VALUE = N_("New value")
 
 # --- Corrections: the physical table wins ----------------------------------------------------------
 
@@ -17,7 +21,15 @@ PLAYER_COUNTS = ("money", "time", "tin", "copper", "mines_left", "cubes_left")
 REGION_COUNTS = ("tin", "copper", "water", "miner", "port", "train", "coastal", "mine")
 
 
-def fix_player(state, params):
+@move(
+    "fix_player",
+    N_("Correct"),
+    seat=Int(0, 3, label=N_("Player")),
+    what=Choice(PLAYER_COUNTS, label=WHAT),
+    value=Int(-999, 999, label=VALUE),
+    note=NOTE,
+)
+def fix_player(state, params, b, rng):
     seat = params["seat"]
     if seat >= len(state["players"]):
         raise RuleError(N_("There is no such player."))
@@ -36,13 +48,13 @@ def fix_player(state, params):
             move_token(state, seat, value - player["time"])
     else:
         player[what] = value
-    log_fix(state, params, player["name"], old, value)
     return state, Label(
         N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=player["name"], what=what, old=old, new=value, note=params.get("note") or ""
     )
 
 
-def fix_region(state, params):
+@move("fix_region", N_("Correct"), region=REGION, what=Choice(REGION_COUNTS, label=WHAT), value=Int(-1, 99, label=VALUE), note=NOTE)
+def fix_region(state, params, b, rng):
     name = bd.find_region(state, params.get("region"))
     region = state["regions"][name]
     what, value = params["what"], params["value"]
@@ -58,13 +70,13 @@ def fix_region(state, params):
             raise RuleError(N_("A count cannot be negative."))
         region[what] = value
         region["seeded"] = region["seeded"] or value > 0
-    log_fix(state, params, name, old, region[what])
     return state, Label(
         N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=name, what=what, old=old, new=region[what], note=params.get("note") or ""
     )
 
 
-def fix_display(state, params):
+@move("fix_display", N_("Correct"), what=Choice(("miners", "ports", "trains", "adits", "pumps"), label=WHAT), value=Int(0, 9999, label=VALUE), note=NOTE)
+def fix_display(state, params, b, rng):
     what, value = params["what"], params["value"]
     if value < 0:
         raise RuleError(N_("A count cannot be negative."))
@@ -75,44 +87,41 @@ def fix_display(state, params):
     else:
         old, new = state["display"][what], value
         state["display"][what] = value
-    log_fix(state, params, "display", old, new)
     return state, Label(
         N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who="display", what=what, old=old, new=new, note=params.get("note") or ""
     )
 
 
-def fix_price(state, params):
+@move(
+    "fix_price",
+    N_("Correct"),
+    ore=Choice(ORES, label=N_("Ore")),
+    price=Int(0, 99, label=N_("Price (£)")),
+    level=Choice(LEVELS, label=N_("Level")),
+    note=NOTE,
+)
+def fix_price(state, params, b, rng):
     ore = params["ore"]
     record = state["prices"][ore]
     if record is None:
         raise RuleError(N_("This round's prices are not set yet."))
     old = record["price"]
+    # next round's modifier reads the corrected level ('Pokud byla předešlá cena na nejvyšší úrovni ...')
     record.update(price=params["price"], level=params["level"])
-    # The history is a separate copy once the state has been stored: next round's modifier reads
-    # it ('Pokud byla předešlá cena na nejvyšší úrovni ...'), so it must hear of the correction too.
-    for entry in state["price_history"]:
-        if entry["ore"] == ore and entry["round"] == state["round"]:
-            entry.update(price=params["price"], level=params["level"])
-    log_fix(state, params, ore, old, params["price"])
     msg = N_("Correction: tin price £%(old)s → £%(new)s (%(note)s)") if ore == "tin" else N_("Correction: copper price £%(old)s → £%(new)s (%(note)s)")
     return state, Label(msg, old=old, new=params["price"], note=params.get("note") or "")
 
 
-def fix_vp(state, params):
+@move(
+    "fix_vp",
+    N_("Correct"),
+    round=Int(1, 4, label=N_("Round")),
+    cost=Int(1, 999, label=N_("Box cost (£)")),
+    vp=Int(0, 999, label=N_("VP")),
+    note=NOTE,
+)
+def fix_vp(state, params, b, rng):
     rnd, cost, vp = params["round"], params["cost"], params["vp"]
-    old = box_vp(state, rnd, cost)
+    old = box_vp(state, b, rnd, cost)
     state["box_vp"][box_key(rnd, cost)] = vp
-    for entry in state["investments"]:
-        if entry["round"] == rnd and entry["cost"] == cost:
-            entry["vp"] = vp
-    log_fix(state, params, f"{rnd}:{cost}", old, vp)
     return state, Label(N_("Correction: VP of the £%(cost)d box in round %(round)d: %(old)s → %(new)s"), cost=cost, round=rnd, old=old, new=vp)
-
-
-def log_fix(state, params, who, old, new):
-    state["corrections"].append(
-        {"round": state["round"], "phase": state["phase"], "who": who, "what": params.get("what", ""), "old": old, "new": new, "note": params.get("note") or ""}
-    )
-
-
-FIXES = {"fix_player": fix_player, "fix_region": fix_region, "fix_display": fix_display, "fix_price": fix_price, "fix_vp": fix_vp}

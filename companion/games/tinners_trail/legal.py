@@ -10,6 +10,8 @@ are no move of the game and are not listed.
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from ..base import N_, Label, Legal, RuleError
 from . import actions, board as bd, core, data, prices, round_end, start
 from .view import current
@@ -38,19 +40,19 @@ def to_act(state) -> tuple[int, ...]:
 
 
 def legal(state, seat, profile) -> list[Legal]:
-    state = current(state, profile)
+    state, b = current(state, profile)
     phase = state["phase"]
     if phase == "over":
         return []
     if seat is None:
-        out = TABLE_STEPS.get(phase, _nothing)(state)
-        if phase != "over" and not bd.parse_map(state["board"]):
+        out = TABLE_STEPS.get(phase, _nothing)(state, b)
+        if not bd.parse_map(b):
             out.append(Legal("add_region", {"region": (_new_name(state),)}))
         return out
-    return PLAYER_STEPS.get(phase, _nothing)(state)
+    return PLAYER_STEPS.get(phase, _nothing)(state, b)
 
 
-def _nothing(state):
+def _nothing(state, b):
     return []
 
 
@@ -74,54 +76,55 @@ def dice(b) -> list[dict]:
 # --- the table's own steps ----------------------------------------------------------------------
 
 
-def _setup(state):
+def _setup(state, b):
     """'Hoďte všemi třemi speciálními kostkami pro každé již obsazené území'; the game starts once
     the regions with printed cubes are seeded."""
-    known = bd.parse_map(state["board"])
     out = []
-    if known:
-        todo = tuple(n for n, p in known.items() if p["tin"] + p["copper"] > 0 and not state["regions"][n]["seeded"])
+    if bd.parse_map(b):
+        todo = tuple(start.unseeded(state, b))
         if todo:
-            out += [Legal("seed_region", {"region": todo, **d}) for d in dice(state["board"])]
+            out += [Legal("seed_region", {"region": todo, **d}) for d in dice(b)]
     else:
         names = (*sorted(n for n, r in state["regions"].items() if not r["seeded"]), _new_name(state))
         printed = {"region": names, "printed_tin": (1, 2, 3), "printed_copper": (None, 0, 1, 2)}
-        out += [Legal("seed_region", {**printed, **d}) for d in dice(state["board"])]
+        out += [Legal("seed_region", {**printed, **d}) for d in dice(b)]
     try:
-        start.start_game(_copy(state), None, None)
+        start.check_start(state, b)
         out.append(Legal("start_game"))
     except RuleError as e:
         out.append(Legal("start_game", reason=Label(e.msg, **e.params)))
-    return out
+    return [*out, *_orders(state)]
 
 
-def _copy(state):
-    return {**state, "regions": {n: dict(r) for n, r in state["regions"].items()}, "players": [dict(p) for p in state["players"]]}
+def _orders(state):
+    """'Pro první kolo náhodně určete pořadí hráčů': any order the table drew (one entry each)."""
+    n = len(state["players"])
+    unused = {key: (None,) for key in start.ORDER_FIELDS[n:]}
+    return [Legal("set_order", {**unused, **{key: (seat,) for key, seat in zip(start.ORDER_FIELDS, order)}}) for order in permutations(range(n))]
 
 
-def _prices(state):
+def _prices(state, b):
     """'Hoďte všemi třemi kostkami a spočtěte oka': the dice or their total typed in (or the app
     rolls them), then the price read off the chart where the chart is not known."""
     if state["price_pending"]:
         return [Legal("set_price", {"level": core.LEVELS}), Legal("roll_price", reason=Label(N_("Enter the price read off the chart first.")))]
     totals = tuple([t] for t in range(0, 19))
     out = [Legal("roll_price", {"dice": totals})]
-    if all(state["board"].get(k) for k in ("die_tin", "die_copper", "die_water")):
+    if all(b.get(k) for k in ("die_tin", "die_copper", "die_water")):
         out.append(Legal("roll_price", {"dice": ([],)}))
     return out
 
 
-def _display(state):
+def _display(state, b):
     """The developments laid out this round, no more than the box still holds."""
-    b = state["board"]
     return [Legal("set_display", {kind: tuple(range(0, b[f"supply_{kind}"] - prices.placed(state, kind) + 1)) for kind in data.DEVELOPMENTS})]
 
 
-def _roll(state):
+def _roll(state, b):
     """A region waiting for its roll (after a mine auction or an exploration)."""
     if not state["pending_seed"]:
         return []
-    return [Legal("discover", d) for d in dice(state["board"])]
+    return [Legal("discover", d) for d in dice(b)]
 
 
 TABLE_STEPS = {"setup": _setup, "prices": _prices, "display": _display, "actions": _roll, "exploration": _roll}
@@ -130,35 +133,35 @@ TABLE_STEPS = {"setup": _setup, "prices": _prices, "display": _display, "actions
 # --- the players' moves -------------------------------------------------------------------------
 
 
-def _actions(state):
+def _actions(state, b):
     if state["pending_seed"]:
         return []
     if state["auction"]:
-        return _auction(state)
+        return _auction(state, b)
     seat = actions.active_seat(state)
     if seat is None:
         return []
     out = []
-    for row in actions.menu(state, seat):
+    for row in actions.menu(state, b, seat):
         action = row["action"]
         if not row["enabled"]:
             out.append(Legal(action, reason=Label(row["reason"]["msg"], **row["reason"]["params"])))
             continue
-        out += ACTION_CHOICES.get(action, _plain)(state, seat, action)
+        out += ACTION_CHOICES.get(action, _plain)(state, b, seat, action)
     return out
 
 
-def _plain(state, seat, action):
+def _plain(state, b, seat, action):
     return [Legal(action)]
 
 
-def _build_mine(state, seat, action):
+def _build_mine(state, b, seat, action):
     """'nesmí zvolit žádné, ve kterém už důl stojí'; 'Nabídka musí činit alespoň 1£.'"""
     free = tuple(sorted(n for n, r in state["regions"].items() if r["mine"] is None))
     return [Legal(action, {"region": free, "bid": tuple(range(1, state["players"][seat]["money"] + 1))})]
 
 
-def _mine(state, seat, action):
+def _mine(state, b, seat, action):
     """Each own mine with ore, every split of the cubes the mine lifts and the player can pay for."""
     money = state["players"][seat]["money"]
     out = []
@@ -174,25 +177,25 @@ def _mine(state, seat, action):
 
 
 def _where(test):
-    def choices(state, seat, action):
+    def choices(state, b, seat, action):
         regions = tuple(sorted(n for n, r in state["regions"].items() if test(r)))
         return [Legal(action, {"region": regions})] if regions else []
 
     return choices
 
 
-def _adit(state, seat, action):
+def _adit(state, b, seat, action):
     """'spojil dvě sousedící území'; one adit per border. Without the printed borders any two regions."""
-    pairs = actions.free_borders(state)
+    pairs = actions.free_borders(state, b)
     if pairs is None:
         names = sorted(state["regions"])
-        pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1 :] if [a, b] not in state["adits"]]
-    return [Legal(action, {"region": (a,), "other_region": (b,)}) for a, b in pairs]
+        pairs = [[one, two] for i, one in enumerate(names) for two in names[i + 1 :] if [one, two] not in state["adits"]]
+    return [Legal(action, {"region": (one,), "other_region": (two,)}) for one, two in pairs]
 
 
-def _train(state, seat, action):
+def _train(state, b, seat, action):
     """A region without a train; with the borders unknown, a neighbour may be named too."""
-    known = bd.parse_borders(state["board"]) is not None
+    known = bd.parse_borders(b) is not None
     out = []
     for name in sorted(n for n, r in state["regions"].items() if not r["train"]):
         others = () if known else tuple(n for n in sorted(state["regions"]) if n != name)
@@ -200,7 +203,7 @@ def _train(state, seat, action):
     return out
 
 
-def _pumps(state, seat, action):
+def _pumps(state, b, seat, action):
     """'Každé čerpadlo odstraní právě jednu kostičku vody'; unused pumps are allowed. One pump a
     region with water, or every pump of the stack on one region with that much water."""
     stack = max(state["display"]["pumps"])
@@ -224,7 +227,7 @@ ACTION_CHOICES = {
 }
 
 
-def _auction(state):
+def _auction(state, b):
     """'Hráč po jeho levici buď dá vyšší nabídku, nebo pasuje'; no more than their money."""
     auction = state["auction"]
     who = auction["turn"]
@@ -234,7 +237,7 @@ def _auction(state):
     return [Legal("bid", {"amount": tuple(range(auction["bid"] + 1, money + 1))}), Legal("drop_out")]
 
 
-def _investments(state):
+def _investments(state, b):
     """A box of this round's column with room that the player can pay for, or stop investing."""
     invest = state["invest"]
     if not invest:
@@ -242,15 +245,15 @@ def _investments(state):
     seat, rnd = invest["turn"], state["round"]
     player = state["players"][seat]
     out = []
-    for cost in state["board"].get("invest_costs") or []:
+    for cost in b.get("invest_costs") or []:
         if cost > player["money"] or player["cubes_left"] <= 0 or round_end.cubes_in_box(state, rnd, cost) >= round_end.CUBES_PER_BOX:
             continue
-        vp = round_end.box_vp(state, rnd, cost)
+        vp = round_end.box_vp(state, b, rnd, cost)
         out.append(Legal("invest", {"cost": (cost,), "vp": (None, vp) if vp is not None else tuple(range(0, 41))}))
     return [*out, Legal("pass")]
 
 
-def _exploration(state):
+def _exploration(state, b):
     """'musí vybrat jedno prázdné území'; 'Pokud už neexistuje prázdné území, nevykonává se akce průzkum.'"""
     if state["pending_seed"] or not state["explore"] or round_end.explorer(state) is None:
         return []

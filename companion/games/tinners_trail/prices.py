@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
+from ..base import N_, Choice, Int, IntList, Label, RuleError
 from . import data
-from .core import LEVELS, three_dice
+from .core import LEVELS, move, three_dice
 
 # --- Phase 1: ore prices -------------------------------------------------------------------------
 
@@ -33,6 +33,12 @@ def price_steps(round_no, last_level, dice_total):
     return total, steps
 
 
+def worked(state, ore, dice):
+    """The dice of an ore's price and what the rulebook makes of them: the modified total and its steps."""
+    modified, steps = price_steps(state["round"], state["last_levels"].get(ore), sum(dice))
+    return {"ore": ore, "dice": list(dice), "total": sum(dice), "modified": modified, "steps": [[lab.to_json(), change] for lab, change in steps]}
+
+
 def read_chart(b, ore, total):
     """The price and level for a modified total, or None when the chart is not in the profile."""
     totals, prices = b.get("price_totals"), b.get(f"price_{ore}")
@@ -50,60 +56,49 @@ def current_ore(state):
     return "tin" if state["prices"]["tin"] is None else "copper"
 
 
-def roll_price(state, params, rng):
+@move("roll_price", N_("Work out the modified total"), ("prices",), dice=IntList(0, 40, 0, 3, label=N_("Dice")))
+def roll_price(state, params, b, rng):
     """'Nejdříve určete cenu cínu. Hoďte všemi třemi kostkami a spočtěte oka na všech z nich.'"""
     if state["price_pending"]:
         raise RuleError(N_("Enter the price read off the chart first."))
     ore = current_ore(state)
     dice = params.get("dice") or []
-    b = state["board"]
     if not dice:
-        values, _ = three_dice(b, rng, [None, None, None], ore)
-        dice = values
+        dice, _ = three_dice(b, rng, [None, None, None], ore)
     elif len(dice) not in (1, 3):
         raise RuleError(N_("Type in the three dice or their total."))
-    total = sum(dice)
-    modified, steps = price_steps(state["round"], last_level(state, ore), total)
-    entry = {"ore": ore, "dice": list(dice), "total": total, "modified": modified, "steps": [[lab.to_json(), change] for lab, change in steps]}
-    chart = read_chart(b, ore, modified)
+    entry = worked(state, ore, dice)
+    chart = read_chart(b, ore, entry["modified"])
     if chart is None:
-        state["price_pending"] = entry
+        state["price_pending"] = {"ore": ore, "dice": list(dice)}
         msg = (
             N_("Tin: dice %(total)d, modified total %(modified)d; read the price off the chart")
             if ore == "tin"
             else N_("Copper: dice %(total)d, modified total %(modified)d; read the price off the chart")
         )
-        return state, Label(msg, total=total, modified=modified)
+        return state, Label(msg, total=entry["total"], modified=entry["modified"])
     price, level, _ = chart
-    return set_price_of(state, entry, price, level)
+    return set_price_of(state, b, ore, dice, price, level)
 
 
-def last_level(state, ore):
-    for entry in reversed(state["price_history"]):
-        if entry["ore"] == ore and entry["round"] == state["round"] - 1:
-            return entry["level"]
-    return None
-
-
-def set_price(state, params):
-    entry = state["price_pending"]
-    if not entry:
+@move("set_price", N_("Enter the price"), ("prices",), price=Int(0, 99, label=N_("Price (£)")), level=Choice(LEVELS, label=N_("Level")))
+def set_price(state, params, b, rng):
+    pending = state["price_pending"]
+    if not pending:
         raise RuleError(N_("Roll the dice for the price first."))
     if params.get("level") not in LEVELS:
         raise RuleError(N_("Say whether the marker is on the bottom level, the top level or in between."))
     state["price_pending"] = None
-    return set_price_of(state, entry, params["price"], params["level"])
+    return set_price_of(state, b, pending["ore"], pending["dice"], params["price"], params["level"])
 
 
-def set_price_of(state, entry, price, level):
-    ore = entry["ore"]
-    record = {**entry, "round": state["round"], "price": price, "level": level}
-    state["prices"][ore] = record
-    state["price_history"].append(record)
+def set_price_of(state, b, ore, dice, price, level):
+    state["prices"][ore] = {"dice": list(dice), "price": price, "level": level}
+    modified = worked(state, ore, dice)["modified"]
     msg = N_("Tin price £%(price)d (modified total %(modified)d)") if ore == "tin" else N_("Copper price £%(price)d (modified total %(modified)d)")
-    label = Label(msg, price=price, modified=entry["modified"])
+    label = Label(msg, price=price, modified=modified)
     if ore == "copper":
-        developments(state)
+        developments(state, b)
     return state, label
 
 
@@ -117,10 +112,10 @@ def placed(state, kind):
     return len(state["adits"])
 
 
-def developments(state):
+def developments(state, b):
     """'Odstraňte všechny zbylé vylepšení z předchozího kola ... Pak naskládejte dostupná vylepšení
     podle předkresleného obrázku pro dané kolo. Připravte do příslušných okének parní čerpadla.'"""
-    b, rnd = state["board"], state["round"]
+    rnd = state["round"]
     state["display"] = {"miners": 0, "ports": 0, "trains": 0, "adits": 0, "pumps": list(b.get(f"pumps_r{rnd}") or data.PUMP_STACKS[rnd])}
     counts = {kind: (b.get(f"display_{kind}") or [None] * 4)[rnd - 1] for kind in data.DEVELOPMENTS}
     if any(v is None for v in counts.values()):
@@ -138,9 +133,11 @@ SUPPLY_SHORT = {
     "adits": N_("Adits left in the supply: %(n)d."),
 }
 
+DISPLAY_LABELS = {"miners": N_("Miners"), "ports": N_("Ports"), "trains": N_("Trains"), "adits": N_("Adits")}
 
-def set_display(state, params):
-    b = state["board"]
+
+@move("set_display", N_("Start the actions"), ("display",), **{kind: Int(0, 30, label=DISPLAY_LABELS[kind]) for kind in data.DEVELOPMENTS})
+def set_display(state, params, b, rng):
     for kind in data.DEVELOPMENTS:
         free = b[f"supply_{kind}"] - placed(state, kind)
         if params[kind] > free:
@@ -155,12 +152,15 @@ def set_display(state, params):
 
 
 def begin_round(state, rnd):
+    """A new round: last round's price levels are what the next prices start from; the ore mined
+    last round was sold in its phase 4, and the players' tokens go back to the start of the track."""
+    state["last_levels"] = {ore: record["level"] for ore, record in state["prices"].items() if record}
     state["round"] = rnd
     state["phase"] = "prices"
     state["prices"] = {"tin": None, "copper": None}
     state["price_pending"] = None
     for p in state["players"]:
-        p.update(time=0, arrived=None, passed=False)
+        p.update(time=0, arrived=None, passed=False, tin=0, copper=0)
     return state
 
 

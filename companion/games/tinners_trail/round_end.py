@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, Int, Label, RuleError
 from . import board as bd
-from .core import name_of, pay
+from .core import REGION, move, name_of, pay
 from .prices import begin_round
 
 # --- Phase 4: sale ----------------------------------------------------------------------------------
@@ -12,45 +12,40 @@ from .prices import begin_round
 
 def sell_ore(state):
     """'Teď musí hráči prodat všechny své v tomto kole vytěžené kostičky mědi a cínu. Tabulka cen
-    rudy určuje za kolik £ se prodává kostička cínu a za kolik £ se prodává kostička mědi.'"""
+    rudy určuje za kolik £ se prodává kostička cínu a za kolik £ se prodává kostička mědi.'
+
+    The cubes a player mined this round stay counted (``tin``, ``copper``) until the next round
+    begins, so the round's sale can be shown; the money is paid here, once."""
+    for seat, sale in enumerate(sales(state)):
+        if sale["total"]:
+            why = N_("Ore sold: %(tin)d tin × £%(tin_price)d + %(copper)d copper × £%(copper_price)d")
+            pay(state, seat, sale["total"], Label(why, **{k: sale[k] for k in ("tin", "tin_price", "copper", "copper_price")}))
+
+
+def sales(state):
+    """What each player's ore mined this round sells for at this round's prices."""
     tin_price, copper_price = state["prices"]["tin"]["price"], state["prices"]["copper"]["price"]
-    for seat, p in enumerate(state["players"]):
-        total = p["tin"] * tin_price + p["copper"] * copper_price
-        state["sales"].append(
-            {
-                "round": state["round"],
-                "seat": seat,
-                "tin": p["tin"],
-                "tin_price": tin_price,
-                "copper": p["copper"],
-                "copper_price": copper_price,
-                "total": total,
-            }
-        )
-        if total:
-            pay(
-                state,
-                seat,
-                total,
-                Label(
-                    N_("Ore sold: %(tin)d tin × £%(tin_price)d + %(copper)d copper × £%(copper_price)d"),
-                    tin=p["tin"],
-                    tin_price=tin_price,
-                    copper=p["copper"],
-                    copper_price=copper_price,
-                ),
-            )
-        p["tin"] = p["copper"] = 0
+    return [
+        {
+            "seat": s,
+            "tin": p["tin"],
+            "tin_price": tin_price,
+            "copper": p["copper"],
+            "copper_price": copper_price,
+            "total": p["tin"] * tin_price + p["copper"] * copper_price,
+        }
+        for s, p in enumerate(state["players"])
+    ]
 
 
 # --- Phase 5: investments -----------------------------------------------------------------------------
 
 
-def start_investments(state):
+def start_investments(state, b):
     """'Pořadí investování určuje Pořadí hráčů na herním plánu.'"""
     state["phase"] = "investments"
     state["invest"] = {"passed": [], "turn": None}
-    next_investor(state, state["order"][-1])
+    next_investor(state, b, state["order"][-1])
 
 
 # 'Každé okénko tabulky smí ovšem obsahovat nejvýše dvě kostičky investic.'
@@ -61,33 +56,36 @@ def box_key(rnd, cost):
     return f"{rnd}:{cost}"
 
 
-def box_vp(state, rnd, cost):
+def box_vp(state, b, rnd, cost):
     """VP printed in the box: from the profile, or as the table typed it in the first time."""
-    b = state["board"]
+    typed = state["box_vp"].get(box_key(rnd, cost))
+    if typed is not None:  # typed at the table, or corrected there: the table wins
+        return typed
     costs, vps = b.get("invest_costs") or [], b.get(f"invest_vp_r{rnd}")
     if vps and cost in costs and costs.index(cost) < len(vps):
         return vps[costs.index(cost)]
-    return state["box_vp"].get(box_key(rnd, cost))
+    return None
 
 
 def cubes_in_box(state, rnd, cost):
     return sum(1 for i in state["investments"] if i["round"] == rnd and i["cost"] == cost)
 
 
-def invest(state, params):
+@move("invest", N_("Invest"), ("investments",), cost=Int(1, 999, label=N_("Box cost (£)")), vp=Int(0, 999, required=False, label=N_("VP")))
+def invest(state, params, b, rng):
     """'Na umístění kostičky do okénka Přehledu investic musí hráč zaplatit obnos uvedený nalevo před
     řádkem ... Kostičky investic můžou hráči v daném kole hry umísťovat jenom do odpovídajícího
     sloupce ... Každé okénko tabulky smí ovšem obsahovat nejvýše dvě kostičky investic.'"""
     seat = state["invest"]["turn"]
     player = state["players"][seat]
     rnd, cost = state["round"], params["cost"]
-    if cost not in (state["board"].get("invest_costs") or []):
+    if cost not in (b.get("invest_costs") or []):
         raise RuleError(N_("No row of the investment chart costs £%(cost)d."), cost=cost)
     if player["cubes_left"] <= 0:
         raise RuleError(N_("%(name)s has no investment cubes left."), name=player["name"])
     if cubes_in_box(state, rnd, cost) >= CUBES_PER_BOX:
         raise RuleError(N_("The £%(cost)d box of round %(round)d already holds two cubes."), cost=cost, round=rnd)
-    vp = box_vp(state, rnd, cost)
+    vp = box_vp(state, b, rnd, cost)
     if vp is None:
         if params.get("vp") is None:
             raise RuleError(N_("Type in the VP printed in the £%(cost)d box of round %(round)d."), cost=cost, round=rnd)
@@ -97,27 +95,25 @@ def invest(state, params):
         raise RuleError(N_("That box gives %(vp)d VP."), vp=vp)
     pay(state, seat, -cost, Label(N_("Investment in round %(round)d (%(vp)d VP)"), round=rnd, vp=vp))
     player["cubes_left"] -= 1
-    state["investments"].append({"seat": seat, "round": rnd, "cost": cost, "vp": vp})
-    next_investor(state, seat)
+    state["investments"].append({"seat": seat, "round": rnd, "cost": cost})
+    next_investor(state, b, seat)
     return state, Label(NP_("%(name)s invests £%(cost)d for %(num)d VP", "%(name)s invests £%(cost)d for %(num)d VP"), name=player["name"], cost=cost, num=vp)
 
 
-def invest_pass(state):
+def invest_pass(state, b):
     seat = state["invest"]["turn"]
     state["invest"]["passed"].append(seat)
-    next_investor(state, seat)
+    next_investor(state, b, seat)
     return state, Label(N_("%(name)s stops investing"), name=name_of(state, seat))
 
 
-def can_invest(state, seat):
+def can_invest(state, b, seat):
     """A cube left and a box of this round's column with room that the player can pay for."""
     player, rnd = state["players"][seat], state["round"]
-    return player["cubes_left"] > 0 and any(
-        cost <= player["money"] and cubes_in_box(state, rnd, cost) < CUBES_PER_BOX for cost in state["board"].get("invest_costs") or []
-    )
+    return player["cubes_left"] > 0 and any(cost <= player["money"] and cubes_in_box(state, rnd, cost) < CUBES_PER_BOX for cost in b.get("invest_costs") or [])
 
 
-def next_investor(state, seat):
+def next_investor(state, b, seat):
     """'Poté, co každý hráč měl možnost investovat, se začne investování nanovo, opět podle Pořadí
     hráčů. Hráč, který ještě nepasoval, může provést jednu investici nebo pasovat.' A player who can
     make no investment (no cube left, or no box with room they can pay for) has only the pass: the
@@ -128,7 +124,7 @@ def next_investor(state, seat):
         candidate = order[(i + step) % len(order)]
         if candidate in passed:
             continue
-        if not can_invest(state, candidate):
+        if not can_invest(state, b, candidate):
             passed.append(candidate)
             continue
         state["invest"]["turn"] = candidate
@@ -144,7 +140,7 @@ def start_exploration(state):
     """'První hráč podle Pořadí hráčů musí vybrat jedno prázdné území ... Druhý hráč podle Pořadí
     hráčů musí vybrat druhé prázdné území.'"""
     state["phase"] = "exploration"
-    state["explore"] = {"queue": list(state["order"][:2]), "done": []}
+    state["explore"] = {"queue": list(state["order"][:2])}
 
 
 def explorer(state):
@@ -152,7 +148,10 @@ def explorer(state):
     return queue[0] if queue else None
 
 
-def explore(state, params):
+@move("explore", N_("Explore"), ("exploration",), region=REGION)
+def explore(state, params, b, rng):
+    if state["pending_seed"]:
+        raise RuleError(N_("Roll for %(region)s first."), region=state["pending_seed"]["region"])
     seat = explorer(state)
     name = bd.find_region(state, params.get("region"))
     if not bd.is_empty(state["regions"][name]):
@@ -161,7 +160,8 @@ def explore(state, params):
     return state, Label(N_("%(name)s explores %(region)s"), name=name_of(state, seat), region=name)
 
 
-def skip_exploration(state):
+@move("skip_exploration", N_("No empty region is left on the board"), ("exploration",))
+def skip_exploration(state, params, b, rng):
     """'Pokud už neexistuje prázdné území, nevykonává se akce průzkum.'"""
     if state["pending_seed"]:
         raise RuleError(N_("Roll for %(region)s first."), region=state["pending_seed"]["region"])
@@ -170,10 +170,10 @@ def skip_exploration(state):
         raise RuleError(N_("%(region)s is still empty and can be explored."), region=empty[0])
     seat = state["explore"]["queue"].pop(0)
     label = Label(N_("%(name)s finds no empty region to explore"), name=name_of(state, seat))
-    return after_exploration(state), label
+    return after_exploration(state, b), label
 
 
-def after_exploration(state):
+def after_exploration(state, b):
     if state["explore"]["queue"]:
         return state
     state["explore"] = None

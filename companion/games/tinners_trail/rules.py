@@ -1,21 +1,18 @@
-"""Tinners' Trail rules: set-up and the seven phases of a round, next to the rulebook sentences.
+"""Tinners' Trail rules: set-up, and the seven phases of a round in the modules beside this one.
 
-Pure functions on a JSON-able state (see docs/games/tinners-trail.md for its shape). ``apply``
-dispatches on the phase; every money change goes through ``pay`` so the ledger explains it.
-Phases 2 (developments), 4 (sale) and 7 (end of round) need no decision, so they happen inside
-the action that ends the phase before them, and leave their result in the state for the view.
+Pure functions on a JSON-able state (see docs/games/tinners-trail.md for its shape). Each action
+is declared once with ``core.move`` next to its rule (``start``, ``prices``, ``actions``,
+``round_end``, ``corrections``); ``moves.apply`` dispatches to it. Every money change goes
+through ``core.pay`` so the ledger (read from the events) explains it. Phases 2 (developments),
+4 (sale) and 7 (end of round) need no decision, so they happen inside the action that ends the
+phase before them.
 """
 
 from __future__ import annotations
 
-from ..base import N_, Label, RuleError
-from . import board as bd, data
-from .actions import after_action, bid, discover, drop_out, take_action
-from .core import pay
-from .corrections import FIXES
-from .prices import roll_price, set_display, set_price
-from .round_end import explore, invest, invest_pass, skip_exploration
-from .start import add_region, seed_region, start_game
+from ..base import N_, RuleError
+from . import actions, board as bd, corrections, prices, round_end, start  # noqa: F401  (each declares its moves)
+from .core import moves
 
 # --- Set-up --------------------------------------------------------------------------------------
 
@@ -30,13 +27,14 @@ def setup(players, options, profile, rng):
             {
                 "name": p["name"],
                 "colour": p["colour"],
-                "money": 0,
+                # 'Každý hráč začíná se startovním kapitálem 15£.'
+                "money": b["start_money"],
                 "time": 0,
                 "arrived": None,
                 "passed": False,
                 "mines_left": b["mines_per_player"],
                 "cubes_left": b["cubes_per_player"],
-                "tin": 0,
+                "tin": 0,  # ore mined this round, sold in phase 4 (counted until the next round begins)
                 "copper": 0,
             }
             for p in players
@@ -51,8 +49,8 @@ def setup(players, options, profile, rng):
         "borders": [],
         "display": {"miners": 0, "ports": 0, "trains": 0, "adits": 0, "pumps": []},
         "prices": {"tin": None, "copper": None},
+        "last_levels": {},
         "price_pending": None,
-        "price_history": [],
         "auction": None,
         "pending_seed": None,
         "last_action": None,
@@ -60,75 +58,9 @@ def setup(players, options, profile, rng):
         "investments": [],
         "box_vp": {},
         "explore": None,
-        "sales": [],
-        "ledger": [],
-        "corrections": [],
-        "board": b,
     }
-    # 'Každý hráč začíná se startovním kapitálem 15£.'
-    for seat in range(n):
-        pay(state, seat, b["start_money"], Label(N_("Starting money")))
-    bd.sync_map(state)
+    bd.sync_map(state, b)
     return state
 
 
-# --- Dispatch ---------------------------------------------------------------------------------------
-
-PHASE_ACTIONS = {
-    "setup": {"seed_region", "add_region", "start_game"},
-    "prices": {"roll_price", "set_price", "add_region"},
-    "display": {"set_display", "add_region"},
-    "actions": set(data.ACTIONS) | {"bid", "drop_out", "discover", "add_region"},
-    "investments": {"invest", "pass", "add_region"},
-    "exploration": {"explore", "discover", "skip_exploration", "add_region"},
-    "over": set(),
-}
-
-
-def apply(state, action, params, seat, profile, rng):
-    state["board"] = bd.resolve(profile)
-    bd.sync_map(state)  # the host may have entered the map since the last action
-    if action in FIXES:
-        return FIXES[action](state, params)
-    if action not in PHASE_ACTIONS[state["phase"]]:
-        if state["phase"] == "over":
-            raise RuleError(N_("The game is over."))
-        raise RuleError(N_("That is not possible in this phase."))
-    if action == "add_region":
-        return add_region(state, params)
-    phase = state["phase"]
-    if phase == "setup":
-        if action == "seed_region":
-            return seed_region(state, params, rng)
-        return start_game(state, profile, rng)
-    if phase == "prices":
-        return roll_price(state, params, rng) if action == "roll_price" else set_price(state, params)
-    if phase == "display":
-        return set_display(state, params)
-    if phase == "actions":
-        return _action_phase(state, action, params, rng)
-    return _after_actions(state, action, params, rng)
-
-
-def _action_phase(state, action, params, rng):
-    if action == "discover":
-        return discover(state, params, rng)
-    if action in ("bid", "drop_out"):
-        if not state["auction"]:
-            raise RuleError(N_("No auction is running."))
-        return after_action(*(bid(state, params) if action == "bid" else drop_out(state)))
-    return take_action(state, action, params)
-
-
-def _after_actions(state, action, params, rng):
-    """Phases 5 and 6: investments and exploration."""
-    phase = state["phase"]
-    if phase == "investments":
-        return invest(state, params) if action == "invest" else invest_pass(state)
-    if action == "explore":
-        if state["pending_seed"]:
-            raise RuleError(N_("Roll for %(region)s first."), region=state["pending_seed"]["region"])
-        return explore(state, params)
-    if action == "discover":
-        return discover(state, params, rng)
-    return skip_exploration(state)
+apply = moves.apply

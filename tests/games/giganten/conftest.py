@@ -9,6 +9,7 @@ import json
 import pytest
 
 from companion.games.giganten import GAME, rules
+from companion.games.giganten.core import ledger
 from companion.rng import TableRandom
 
 PLAYERS = [
@@ -39,6 +40,11 @@ class Table:
         return label
 
     # --- short cuts to a step, entering what the table would ------------------------------------
+
+    @property
+    def ledger(self):
+        """The money lines under the log lines so far (the state keeps none)."""
+        return ledger(label.to_json() for label in self.labels)
 
     @property
     def players(self):

@@ -48,7 +48,7 @@ def rendered(app, labels, lang):
 def test_log_lines_ledger_and_prompts_agree_with_their_counts(app, table):
     t = table(n=3)
     one_of_everything(t)
-    labels = [label.to_json() for label in t.labels] + [line["why"] for line in t.state["ledger"]]
+    labels = [label.to_json() for label in t.labels] + [line["why"] for line in t.ledger]
     # Jet: Bert holds oil there; the prompts while he bids against a bid of 1 and while he pays 1
     assert t.state["auction"]["company"] == "jet" and t.state["queue"] == [1]
     t.state["auction"].update(high=1, leader=0, active=[0, 1], bidders=[0, 1])
@@ -94,7 +94,7 @@ def test_the_final_accounting_says_1_derrick(app, table):
     t.state["derricks"] = [{"owner": 1, "site": 1, "oil": 2, "level": 0}]
     t.players[1]["loco"] = 3
     t.act("red_card", black=1)
-    why = [line["why"] for line in t.state["ledger"] if "Final accounting" in line["why"]["msg"]]
+    why = [line["why"] for line in t.ledger if "Final accounting" in line["why"]["msg"]]
     assert "Final accounting: 1 derrick, locomotive in place 1" in rendered(app, why, "en")
     assert "Závěrečné vyúčtování: 1 vrtná věž, lokomotiva na 1. místě" in rendered(app, why, "cs")
 
@@ -116,9 +116,9 @@ def test_the_final_accounting_says_1_derrick(app, table):
             "cs",
             [
                 "Nabídka musí být vyšší než 1 licence.",
-                "Rozděl do svých skladů přesně 1 ropný kámen.",
+                "Rozdělte do svých skladů přesně 1 ropný kámen.",
                 "Pole s 1 věží má ropnou zásobu 2 / 3 / 4.",
-                "Tvoje karta posune kurz nejvýše o 1 pole.",
+                "Vaše karta posune kurz nejvýše o 1 pole.",
                 "Posun lokomotivy o 2 pole stojí 2 pohybové body; karta dává 1.",
             ],
         ),

@@ -168,7 +168,7 @@ def test_the_winner_sells_any_number_of_barrels_at_the_companys_price(table):
     t.act("sell", barrels=1)
     assert t.players[0]["money"] == 15000 + 6500 and t.players[0]["tanks"]["hudson"] == 2
     assert t.state["step"] == 8
-    line = t.state["ledger"][-1]
+    line = t.ledger[-1]
     assert (line["from"], line["to"], line["amount"]) == (None, 0, 6500)
 
 

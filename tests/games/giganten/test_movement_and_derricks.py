@@ -80,7 +80,7 @@ def test_a_derrick_costs_by_site_and_holds_the_oil_of_its_tile(table, site, cost
     t.act("build", site=site, oil=oils[-1], level=3)
     assert t.players[0]["money"] == 15000 - cost and t.players[0]["derricks_left"] == 4
     assert t.state["derricks"] == [{"owner": 0, "site": int(site), "oil": oils[-1], "level": 3}]
-    line = t.state["ledger"][-1]
+    line = t.ledger[-1]
     assert (line["from"], line["to"], line["amount"]) == (0, None, cost)
 
 

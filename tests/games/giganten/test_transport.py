@@ -3,6 +3,7 @@
 import pytest
 
 from companion.games.base import RuleError
+from companion.games.giganten import view
 
 # the black locomotive, one field from its start after the first red card, is level with rail field 5
 BLACK_AT_5 = {"black_levels": [0, 5, 10, 15, 19]}
@@ -30,6 +31,8 @@ def test_own_locomotive_level_or_ahead_carries_free(table):
     ze které kámen pochází, odveze lokomotiva tento kámen hned a zdarma"."""
     t = table(n=3)
     at_production(t, [6, 0, 0], [(0, 3, 6), (0, 3, 5)])
+    # nothing to choose or pay: the table is asked to produce, not to choose a transport (issue 9, point 13)
+    assert view.prompt(t.state, t.profile).msg == "%(name)s produces oil: nothing to pay for transport."
     with pytest.raises(RuleError):
         t.act("produce", hudson=1)  # two oil to place
     t.act("produce", hudson=1, jet=1)
@@ -45,9 +48,10 @@ def test_black_locomotive_carries_for_3000_to_the_bank(table):
     at_production(t, [0, 0, 0], [(0, 3, 5), (0, 3, 6)])
     with pytest.raises(RuleError):
         t.act("produce", us=2, black=2)  # the derrick on field 6 is ahead of the black locomotive
+    assert view.prompt(t.state, t.profile).msg == "%(name)s produces oil and chooses the transport."
     t.act("produce", us=1, black=1)
     assert money(t) == [12000, 15000, 15000]
-    line = t.state["ledger"][-1]
+    line = t.ledger[-1]
     assert (line["from"], line["to"], line["amount"]) == (0, None, 3000)
     assert t.labels[-1].params["lost"] == 1  # nobody could carry the oil of field 6
 

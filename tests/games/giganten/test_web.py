@@ -190,18 +190,17 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     assert g["prices"] == {"hudson": 6000, "jet": 4000, "us": 7000}
     assert [p["loco"] for p in g["players"]] == [1, 0, 2, 4]
 
-    # the ledger names who paid whom and why
-    tv_html = tv.panel()
-    ledger = tv_html[tv_html.index('class="gg-ledger"') :]
-    for why in (
-        "Derrick on a 3-derrick site",
-        "Black locomotive carries 1 oil",
-        "Dana&#39;s locomotive carries 1 oil",
-        "1 oil sold to US Standard Oil Trust at $7,000",
-        "Start money",
+    # the log is the ledger: under each step, who paid whom and why (the state keeps none)
+    log = tv.client.get(f"/t/{tv.code}/log").get_data(as_text=True)
+    for line in (
+        "Anna → Bank: $4,000 · Derrick on a 1-derrick site",
+        "Bert → Bank: $8,000 · Derrick on a 3-derrick site",
+        "Bert → Bank: $3,000 · Black locomotive carries 1 oil",
+        "Anna → Dana: $3,000 · Dana&#39;s locomotive carries 1 oil",
+        "Bank → Dana: $7,000 · 1 oil sold to US Standard Oil Trust at $7,000",
     ):
-        assert why in ledger, why
-    assert len(g["ledger"]) == 4 + 3 + 2 + 2  # start money, derricks, fees, sales
+        assert line in log, line
+    assert "ledger" not in g and log.count("sub-lines") == 3 + 2 + 2  # derricks, fees, sales: one step each
 
     # round 2: the red card brings the black locomotive into the port: the game ends at once
     bert.submit("gg-roll")
@@ -254,7 +253,7 @@ def test_no_response_for_a_seat_or_the_table_view_contains_another_seats_licence
 
     # the same screen in Czech and in English
     cs = phones[ANNA].page("cs")
-    assert "Kolo 1" in cs and "Tvoje prodejní licence" in cs and "Černá lokomotiva" in cs and "Těžit a zaplatit" in cs
+    assert "Kolo 1" in cs and "Vaše prodejní licence" in cs and "Černá lokomotiva" in cs and "Těžit a zaplatit" in cs
     assert "Produce and pay" not in cs and "Black locomotive:" not in cs
     en = phones[ANNA].page("en")
     assert "Round 1" in en and "Produce and pay" in en

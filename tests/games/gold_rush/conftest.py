@@ -6,7 +6,7 @@ import pytest
 
 from companion import engine
 from companion.games import GAMES
-from companion.games.base import RuleError
+from helpers import EngineTable
 
 GAME = GAMES["gold-rush"]
 NAMES = ["Blue", "Red", "Yellow", "Green", "Black"]
@@ -15,42 +15,16 @@ SEED = "gold-rush-test-seed"
 COUNTS = [10, 20, 15, 10, 8]
 
 
-class Table:
+class Table(EngineTable):
     def __init__(self, n=3, profile_values=None, **options):
-        self.players = [{"name": NAMES[i], "colour": GAME.colours[i]} for i in range(n)]
-        self.options = {"farmers": False, "ore": "app", "first": 1, **options}
         profile = engine.default_profile(GAME)
         for k, v in (profile_values or {"ore_counts": COUNTS}).items():
             profile[k] = {"value": v, "confirmed": True}
-        self.profile = profile
-        self.tstate = engine.start(GAME, self.players, self.options, SEED, profile).state
-        self.events = []
-        self.labels = []
+        players = [{"name": NAMES[i], "colour": GAME.colours[i]} for i in range(n)]
+        super().__init__(GAME, players, {"farmers": False, "ore": "app", "first": 1, **options}, SEED, profile)
 
-    @property
-    def s(self):
-        return self.tstate["game"]
-
-    @property
-    def values(self):
-        return engine.profile_values(self.tstate)
-
-    def act(self, action, seat="turn", **params):
-        if seat == "turn":
-            seat = self.s["turn"]
-        full = {name: params.get(name) for name in GAME.actions[action]}
-        step = engine.step(GAME, self.tstate, SEED, "action", action, full, seat)
-        self.tstate = step.state
-        self.events.append({"kind": "action", "action": action, "params": full, "seat": seat})
-        self.labels.append(step.label)
-        return step.label
-
-    def refused(self, action, seat="turn", **params) -> RuleError:
-        before = self.tstate
-        with pytest.raises(RuleError) as e:
-            self.act(action, seat, **params)
-        assert self.tstate == before
-        return e.value
+    def turn_seat(self):
+        return self.s["turn"]
 
     def points(self, seat, category=None):
         pts = self.s["seats"][seat]["points"]

@@ -6,9 +6,7 @@ import random
 
 import pytest
 
-from companion import engine
-
-from .conftest import GAME, SEED, Table
+from .conftest import GAME, Table
 
 
 def pick(rng, entry, spec):
@@ -40,7 +38,7 @@ def test_random_legal_play_reaches_the_end_and_replays(n, farmers, ore):
         entry = rng.choice(finish if finish and rng.random() < 0.5 else allowed)
         t.act(entry.action, seat, **pick(rng, entry, GAME.actions[entry.action]))
     assert GAME.finished(t.s), t.s["phase"]
-    replayed = engine.replay(GAME, t.players, t.options, SEED, t.events, t.profile)
+    replayed = t.replayed()
     assert replayed == t.tstate
     # every cowboy is home, every token accounted for
     assert all(s["rail"] + s["city"] + s["farm"] == 0 for s in t.s["seats"])

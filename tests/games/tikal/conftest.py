@@ -2,59 +2,33 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from companion import engine
 from companion.games import GAMES
-from companion.games.base import RuleError
 from companion.games.tikal.data import TILE_COUNTS
+from helpers import EngineTable
 
 GAME = GAMES["tikal"]
 NAMES = ["Ana", "Ben", "Cyril", "Dana"]
 COLOURS = ["white", "black", "orange", "red"]
 
 
-class Table:
-    """One table's state as the engine keeps it, with the events that made it (for replay)."""
+class Table(EngineTable):
+    """A Tikal table; ``t("enter", to="base", count=2)`` is one action."""
 
     def __init__(self, n=3, seed="tikal-test", **options):
-        self.players = [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(n)]
-        self.options = {"advanced": False, "treasures": "app", "start_player": 1} | options
-        self.seed = seed
-        self.tstate = engine.start(GAME, self.players, self.options, seed).state
-        self.events = []
-        self.labels = []
+        players = [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(n)]
+        super().__init__(GAME, players, {"advanced": False, "treasures": "app", "start_player": 1} | options, seed)
 
-    @property
-    def s(self):
-        return self.tstate["game"]
+    def turn_seat(self):
+        return self.s["turn"]["seat"]
+
+    def __call__(self, action, seat="turn", **params):
+        return self.act(action, seat, **params)
 
     @property
     def profile(self):
-        return engine.profile_values(self.tstate)
-
-    def __call__(self, action, seat="turn", **params):
-        """Take one action (for the seat whose turn it is unless told); RuleError leaves the state as it was."""
-        seat = self.s["turn"]["seat"] if seat == "turn" else seat
-        full = {name: params.get(name) for name in GAME.actions[action]}
-        step = engine.step(GAME, self.tstate, self.seed, "action", action, full, seat)
-        self.tstate = step.state
-        self.events.append({"kind": "action", "action": action, "params": full, "seat": seat})
-        self.labels.append(step.label)
-        return step.label
-
-    def refused(self, action, seat="turn", **params) -> RuleError:
-        """A refusal, checked against a copy the rules may change in place (owned=True, as the table
-        and replay step): the rules must refuse before they change anything."""
-        seat = self.s["turn"]["seat"] if seat == "turn" else seat
-        full = {name: params.get(name) for name in GAME.actions[action]}
-        mine = copy.deepcopy(self.tstate)
-        with pytest.raises(RuleError) as info:
-            engine.step(GAME, mine, self.seed, "action", action, full, seat, owned=True)
-        assert mine == self.tstate
-        return info.value
+        return self.values
 
     # shorthands
     def tile(self, kind, value=None):

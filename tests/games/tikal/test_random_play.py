@@ -34,7 +34,9 @@ def play(table, rnd, limit=3000):
         (seat,) = GAME.to_act(t.s)
         entries = [e for e in GAME.legal(t.s, seat, t.profile) if e.allowed]
         assert entries, t.s["phase"]
-        assert GAME.legal(t.s, None, t.profile) == []
+        # a phone with no seat may act for the seat on turn; any other seat's phone may do nothing
+        assert GAME.legal(t.s, None, t.profile) == GAME.legal(t.s, seat, t.profile)
+        assert all(GAME.legal(t.s, other, t.profile) == [] for other in range(len(t.players)) if other != seat)
         # end the turn now and then, so that games finish; otherwise act
         acting = [e for e in entries if e.action != "end_turn"]
         entry = rnd.choice(acting) if acting and rnd.random() < 0.85 else rnd.choice(entries)

@@ -107,7 +107,9 @@ def test_no_more_tiles_of_a_kind_than_the_box_holds(table):
         t.end()
     err = t.refused("place_tile", kind="jungle")
     assert err.params == {"num": 10}
-    assert {e.choices["kind"] for e in t.legal() if e.action == "place_tile"} == {("temple",), ("treasure",), ("volcano",)}
+    assert {e.choices["kind"] for e in t.legal() if e.action == "place_tile" and e.allowed} == {("temple",), ("treasure",), ("volcano",)}
+    (greyed,) = [e for e in t.legal() if e.action == "place_tile" and not e.allowed]  # the phone greys the jungle button with the same reason
+    assert greyed.choices == {"kind": ("jungle",)} and greyed.reason.msg == err.msg and greyed.reason.params == err.params
 
 
 def test_stack_sizes_beyond_the_box_are_refused():

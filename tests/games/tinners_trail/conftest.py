@@ -8,7 +8,7 @@ import pytest
 
 from companion import engine
 from companion.games.base import RuleError
-from companion.games.tinners_trail import GAME, actions
+from companion.games.tinners_trail import GAME, actions, board, ledger, view
 
 COLOURS = {"Red": "red", "Purple": "purple", "Yellow": "yellow", "Green": "green", "Blue": "blue"}
 
@@ -23,6 +23,7 @@ class Table:
             for key, value in profile.items():
                 self.profile[key] = {"value": value, "confirmed": True}
         self.t = engine.start(GAME, self.players, {}, seed, self.profile).state
+        self.initial = json.loads(json.dumps(self.t["game"]))
         self.events = []
 
     @property
@@ -39,8 +40,20 @@ class Table:
         full = {key: params.get(key) for key in GAME.actions[action]}
         step = engine.step(GAME, self.t, self.seed, "action", action, full, None)
         self.t = step.state
-        self.events.append({"kind": "action", "action": action, "params": full, "seat": None})
+        self.events.append({"kind": "action", "action": action, "params": full, "seat": None, "label": step.label.to_json()})
         return step.label
+
+    @property
+    def b(self):
+        """The board values in force (the rules read them from the profile, never from the state)."""
+        return board.resolve(engine.profile_values(self.t))
+
+    def view(self):
+        return view.view(self.g, None, engine.profile_values(self.t))
+
+    def ledger(self):
+        """Every change of money so far, read from the events (as the ledger page reads it)."""
+        return ledger(self.initial, self.events)
 
     def fails(self, action, **params):
         before = json.dumps(self.t, sort_keys=True)

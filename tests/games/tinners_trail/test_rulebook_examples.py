@@ -57,7 +57,7 @@ def test_mining_three_cubes_at_three_water_costs_nine(table):
     assert t.player("Red")["copper"] == 3
     assert t.region("C")["water"] == 4 and t.region("C")["copper"] == 2
     assert label.params["cost"] == 9 and label.params["count"] == 3 and label.params["water"] == 3
-    assert t.g["ledger"][-1]["change"] == -9
+    assert t.ledger()[-1]["change"] == -9
 
 
 def test_mining_more_than_capacity_is_refused(table):
@@ -66,7 +66,7 @@ def test_mining_more_than_capacity_is_refused(table):
     t.region("C").update(copper=5, water=0, mine=t.seat("Red"))
     assert "lifts at most this many cubes: 2" in t.fails("mine", region="C", copper=3)
     t.do("mine", region="C", copper=2)  # free: 'Nejsou-li v území žádné kostičky vody, je těžba rudy v tomto území bezplatná.'
-    assert t.g["ledger"][-1]["change"] == 0
+    assert t.ledger()[-1]["change"] == 0
 
 
 def test_sale_three_copper_at_8_and_two_tin_at_5_is_34(table):
@@ -81,7 +81,13 @@ def test_sale_three_copper_at_8_and_two_tin_at_5_is_34(table):
     assert t.player("Red")["money"] == money + 34
     sale = [s for s in view.view(t.g)["sale"] if s["seat"] == t.seat("Red")][0]
     assert (sale["tin"], sale["tin_price"], sale["copper"], sale["copper_price"], sale["total"]) == (2, 5, 3, 8, 34)
-    assert t.player("Red")["tin"] == t.player("Red")["copper"] == 0  # nothing is kept for next round
+    # the cubes were sold: they count as sold until the next round, which starts from none
+    assert t.view()["players"][t.seat("Red")]["sold"]
+    t.g["players"][t.seat("Red")]["money"] = money + 34
+    from companion.games.tinners_trail import prices
+
+    prices.begin_round(t.g, 2)
+    assert t.player("Red")["tin"] == t.player("Red")["copper"] == 0 and t.player("Red")["money"] == money + 34
 
 
 def test_round_two_investment_example(table):
@@ -96,10 +102,10 @@ def test_round_two_investment_example(table):
     g["invest"] = {"passed": [], "turn": t.seat("Green")}
     t.player("Green").update(money=24, cubes_left=11)
     g["investments"] = [
-        {"seat": t.seat("Green"), "round": 2, "cost": 10, "vp": 10},
-        {"seat": t.seat("Red"), "round": 2, "cost": 10, "vp": 10},
-        {"seat": t.seat("Purple"), "round": 2, "cost": 20, "vp": 20},
-        {"seat": t.seat("Yellow"), "round": 2, "cost": 20, "vp": 20},
+        {"seat": t.seat("Green"), "round": 2, "cost": 10},
+        {"seat": t.seat("Red"), "round": 2, "cost": 10},
+        {"seat": t.seat("Purple"), "round": 2, "cost": 20},
+        {"seat": t.seat("Yellow"), "round": 2, "cost": 20},
     ]
     assert "already holds two cubes" in t.fails("invest", cost=10)
     assert "already holds two cubes" in t.fails("invest", cost=20)
@@ -114,7 +120,10 @@ def test_final_scores_purple_wins_with_101(table):
     zelený se 74 vítěznými body. Fialový je vítěz!'"""
     t = table(("Red", "Purple", "Yellow", "Green"))
     t.g["phase"] = "over"
-    t.g["investments"] = [{"seat": t.seat(n), "round": 1, "cost": 5, "vp": vp} for n, vp in (("Red", 85), ("Purple", 101), ("Yellow", 77), ("Green", 74))]
+    # one box each, whose VP the table typed in (a cube's VP is the box's, read from the chart)
+    boxes = (("Red", 5, 85), ("Purple", 10, 101), ("Yellow", 15, 77), ("Green", 20, 74))
+    t.g["investments"] = [{"seat": t.seat(n), "round": 1, "cost": cost} for n, cost, _vp in boxes]
+    t.g["box_vp"] = {f"1:{cost}": vp for _n, cost, vp in boxes}
     rows = view.scores(t.g)
     assert [(t.g["players"][r["seat"]]["name"], r["total"], r["rank"]) for r in rows] == [
         ("Purple", 101, 1),
@@ -132,11 +141,12 @@ def test_price_example_round_one(table):
     t = table().seeded()
     t.do("start_game")
     label = t.do("roll_price", dice=[2])
-    assert t.g["price_pending"]["modified"] == 3 and label.params["modified"] == 3
+    assert t.view()["price_pending"]["modified"] == 3 and label.params["modified"] == 3
     t.do("set_price", price=4, level="bottom")
     t.do("roll_price", dice=[1, 2, 3])
-    assert t.g["price_pending"]["modified"] == 7
+    assert t.view()["price_pending"]["modified"] == 7
     t.do("set_price", price=8, level="middle")
     assert (t.g["prices"]["tin"]["price"], t.g["prices"]["copper"]["price"]) == (4, 8)
     # next round the tin total gets +1 because tin sits on the bottom level
-    assert prices.price_steps(2, prices.last_level({**t.g, "round": 2}, "tin"), 5)[0] == 6
+    prices.begin_round(t.g, 2)
+    assert prices.worked(t.g, "tin", [5])["modified"] == 6

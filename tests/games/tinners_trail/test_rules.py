@@ -72,7 +72,7 @@ def test_display_from_profile_removes_leftovers_and_respects_the_supply(table):
     assert t.g["phase"] == "actions"
     assert t.g["display"] == {"miners": 2, "ports": 1, "trains": 1, "adits": 3, "pumps": [1]}
     t.g["adits"] = [["A", "B"], ["B", "C"]]  # two of the four adits already dug
-    prices.developments(t.g)
+    prices.developments(t.g, t.b)
     assert t.g["display"]["adits"] == 2
 
 
@@ -128,7 +128,21 @@ def test_column_10_forces_a_pass(table):
     assert [a for a, r in rows.items() if r["enabled"]] == ["pass"]
     assert rows["pasties"]["reason"]["msg"] == "Not enough time (%(left)d left)."
     assert "Not enough time" in t.fails("pasties")
-    assert view.prompt(t.g).params["time"] == 10
+
+
+def test_a_player_who_can_only_pass_is_passed_in_their_turn(table):
+    """'Pokud tedy jediná akce, kterou vzhledem na časové body může využít je pasování, musí
+    pasovat.' The app passes for them when they become active, in the order they would have
+    passed, so the player order track comes out as the rulebook's."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"))
+    t.place("Purple", 10)
+    t.place("Yellow", 10)
+    t.place("Red", 9)
+    label = t.do("pasties")  # Red reaches column 10 last
+    assert label.msg == "%(what)s; no time left, so passed: %(names)s" and label.params["names"] == "Purple, Yellow, Red"
+    assert label.params["what"]["msg"] == "%(name)s sells pasties for £1"
+    assert t.g["phase"] == "investments" and t.g["order"] == [t.seat(n) for n in ("Purple", "Yellow", "Red")]
+    assert t.ledger()[-1]["why"]["msg"] == "Pasties sold"  # the money still rides on the log line
 
 
 def test_not_enough_time_for_an_adit(table):
@@ -195,7 +209,7 @@ def test_auction_winner_pays_builds_and_moves_two_while_the_opener_acts_on(table
     assert t.player("Purple")["money"] == 11 and t.player("Purple")["mines_left"] == 5
     assert t.player("Purple")["time"] == 2 and t.player("Red")["time"] == 0
     assert t.active() == "Red"
-    assert t.g["ledger"][-1]["change"] == -4
+    assert t.ledger()[-1]["change"] == -4
     assert "already has a mine" in t.fails("build_mine", region="A", bid=1)
 
 
@@ -270,7 +284,7 @@ def test_adit_into_a_completely_empty_region_adds_nothing_until_it_is_rolled(tab
     t.do("add_region", region="E")
     t.do("adit", region="A", other_region="E")
     assert bd.cubes(t.region("E")) == 0
-    got = bd.discovery(t.g, "E", 1, 1, 2)
+    got = bd.discovery(t.g, t.b, "E", 1, 1, 2)
     assert {k: got[k] for k in ("tin", "copper", "water", "adits", "trains_next_door", "water_off")} == {
         "tin": 2,
         "copper": 2,
@@ -299,7 +313,7 @@ def test_pasties_give_one_pound(table):
     t = table().to_actions(order=("Red", "Purple", "Yellow"))
     t.do("pasties")
     assert t.player("Red")["money"] == 16 and t.player("Red")["time"] == 1
-    assert t.g["ledger"][-1]["why"]["msg"] == "Pasties sold"
+    assert t.ledger()[-1]["why"]["msg"] == "Pasties sold"
 
 
 # --- Phases 5 and 6 ------------------------------------------------------------------------------
@@ -378,7 +392,8 @@ def test_tie_break_chain(table):
     zmíněnými hráči (tj. kostičky na herním plánu na územích, ve kterých mají doly) ... vyhrává hráč,
     který je na Pořadí hráčů více vlevo.'"""
     t = table(("Red", "Purple", "Yellow"))
-    t.g["investments"] = [{"seat": s, "round": 1, "cost": 5, "vp": 20} for s in range(3)]
+    t.g["investments"] = [{"seat": s, "round": 1, "cost": 5} for s in range(3)]
+    t.g["box_vp"] = {"1:5": 20, "2:5": 1}  # the VP the table typed in for those boxes
     t.g["order"] = [t.seat(n) for n in ("Yellow", "Purple", "Red")]
     for p in t.g["players"]:
         p["money"] = 7
@@ -388,7 +403,7 @@ def test_tie_break_chain(table):
     assert ranking(t) == ["Red", "Purple", "Yellow"]  # cubes (water does not count)
     t.player("Yellow")["money"] = 8
     assert ranking(t) == ["Yellow", "Red", "Purple"]  # money first
-    t.g["investments"].append({"seat": t.seat("Purple"), "round": 2, "cost": 5, "vp": 1})
+    t.g["investments"].append({"seat": t.seat("Purple"), "round": 2, "cost": 5})
     rows = view.scores(t.g)
     assert ranking(t)[0] == "Purple" and [r["rank"] for r in rows] == [1, 2, 3]
     assert rows[0]["breakdown"][1][1] == 1
@@ -400,7 +415,7 @@ def test_tie_break_chain(table):
 def test_corrections_are_logged_and_money_goes_through_the_ledger(table):
     t = table().to_actions(order=("Red", "Purple", "Yellow"))
     t.do("fix_player", seat=t.seat("Purple"), what="money", value=20, note="miscounted")
-    assert t.player("Purple")["money"] == 20 and t.g["ledger"][-1]["change"] == 5
+    assert t.player("Purple")["money"] == 20 and t.ledger()[-1]["change"] == 5
     t.do("fix_region", region="B", what="water", value=4, note="")
     t.do("fix_display", what="pumps", value=12, note="")
     t.do("fix_price", ore="tin", price=5, level="middle", note="")
@@ -408,7 +423,8 @@ def test_corrections_are_logged_and_money_goes_through_the_ledger(table):
     t.do("fix_player", seat=t.seat("Red"), what="time", value=3, note="")
     assert t.region("B")["water"] == 4 and t.g["display"]["pumps"] == [1, 2]
     assert t.g["prices"]["tin"]["price"] == 5 and t.g["box_vp"]["1:5"] == 7
-    assert len(t.g["corrections"]) == 6
+    assert [e["label"]["msg"].split(":")[0] for e in t.events[-6:]] == ["Correction"] * 6  # the log says each, not the state
+    assert "corrections" not in t.g
     assert t.active() == "Purple"
     assert "cannot be negative" in t.fails("fix_region", region="B", what="water", value=-1)
 
@@ -449,8 +465,8 @@ def test_corrected_price_level_drives_next_rounds_modifier(table):
     t.do("skip_exploration")
     assert t.g["round"] == 2
     t.do("roll_price", dice=[6])
-    assert t.g["price_pending"]["modified"] == 7
-    assert [s[1] for s in t.g["price_pending"]["steps"]] == [6, 1]
+    assert t.view()["price_pending"]["modified"] == 7
+    assert [s[1] for s in t.view()["price_pending"]["steps"]] == [6, 1]
 
 
 def test_a_price_between_the_levels_is_shown_as_a_step_that_changes_nothing(table):
@@ -466,7 +482,7 @@ def test_adit_is_greyed_out_when_every_known_border_has_one(table):
     t = table(profile={"map_borders": "A,B; B,C"}).to_actions(order=("Red", "Purple", "Yellow"), display=(2, 2, 1, 3))
     t.do("adit", region="A", other_region="B")
     t.do("adit", region="C", other_region="B")
-    adit = {row["action"]: row for row in actions.menu(t.g, actions.active_seat(t.g))}["adit"]
+    adit = {row["action"]: row for row in actions.menu(t.g, t.b, actions.active_seat(t.g))}["adit"]
     assert not adit["enabled"] and adit["reason"]["msg"] == "Every border already has an adit."
     assert "Every border already has an adit." in t.fails("adit", region="A", other_region="C")
 

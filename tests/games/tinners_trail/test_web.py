@@ -99,6 +99,15 @@ def state(client, code):
     return client.get(f"/t/{code}/export.json").json["state"]["game"]
 
 
+def ledger(client, code):
+    """Every change of money, read from the exported events as the ledger page reads them."""
+    from companion.games.tinners_trail import GAME
+
+    export = client.get(f"/t/{code}/export.json").json
+    start = {"players": [{"money": 15} for _ in export["players"]]}
+    return GAME.ledger(start, export["events"])
+
+
 def error_in_form(html, form_id):
     m = re.search(r'class="form-error" role="alert">([^<]*)<', form_html(html, form_id))
     return m.group(1) if m else None
@@ -176,11 +185,12 @@ def play_actions(client, code, log):
             if cubes == 0:
                 mined_twice.add(seat)
                 continue
-            entries = len(g["ledger"])
+            entries = len(ledger(client, code))
             out = ok(submit(client, code, "act-mine-1", html))
             after = state(client, code)
             # the ledger's next line is the mining cost (a sale may follow if it was the last action)
-            assert after["ledger"][entries]["seat"] == seat and after["ledger"][entries]["change"] == -cubes * region["water"]
+            line = ledger(client, code)[entries]
+            assert line["seat"] == seat and line["change"] == -cubes * region["water"]
             assert after["regions"][mine[0]]["water"] == region["water"] + 1
             assert f"= £{cubes * region['water']}; one water added" in out
             log.append("mine")
@@ -236,11 +246,13 @@ def test_a_whole_round_through_the_rendered_forms(client):
     assert g["phase"] == "investments"
     html = panel(client, code)
     assert "Sale of round 1" in html
-    for sale in g["sales"]:
-        assert sale["total"] == sale["tin"] * 4 + sale["copper"] * 8
-        assert f"{sale['tin']} tin × £4 + {sale['copper']} copper × £8 = <strong>£{sale['total']}</strong>" in html
+    for p in g["players"]:  # the ore mined this round, sold at this round's prices
+        assert f"{p['tin']} tin × £4 + {p['copper']} copper × £8 = <strong>£{p['tin'] * 4 + p['copper'] * 8}</strong>" in html
+    lines = ledger(client, code)
     for seat, p in enumerate(g["players"]):
-        assert sum(e["change"] for e in g["ledger"] if e["seat"] == seat) == p["money"]
+        assert sum(e["change"] for e in lines if e["seat"] == seat) == p["money"]
+    page = client.get(f"/t/{code}/ledger", headers=HX).get_data(as_text=True)
+    assert "Money ledger" in page and "Ore sold:" in page and "Starting money" in page
     investor = g["invest"]["turn"]
     assert "Investment chart, round 1 column" in html and "VP ?" in html
     # the VP of a round-1 box is not known: the form asks for it, and refuses to go without
@@ -250,7 +262,7 @@ def test_a_whole_round_through_the_rendered_forms(client):
     assert state(client, code) == g
     html = ok(submit(client, code, "inv-5", vp=5))
     g = state(client, code)
-    assert g["investments"] == [{"seat": investor, "round": 1, "cost": 5, "vp": 5}]
+    assert g["investments"] == [{"seat": investor, "round": 1, "cost": 5}] and g["box_vp"] == {"1:5": 5}
     for _ in range(6):
         if state(client, code)["phase"] != "investments":
             break
@@ -351,11 +363,14 @@ def test_mining_port_train_adit_and_pumps_from_the_menu(client):
     assert "You take the highest stack (pumps: 1)." in html
     ok(submit(client, code, "act-pumps", html, pump_1="A"))
     assert state(client, code)["regions"]["A"]["water"] == 0
-    # column 10: the first player's menu offers only Pass, the rest say why
-    html = until_active(client, code, first)
-    assert "is in column 10 and must pass" in html
-    assert html.count('<p class="tt-reason">Not enough time (0 left).</p>') == 8
-    assert 'class="tt-act-btn primary"' in form_html(html, "act-pass")
+    # column 10: when the first player's turn comes, the app passes for them, without a tap
+    name = THREE[f"name{first}"]
+    for _ in range(20):
+        if state(client, code)["players"][first]["passed"]:
+            break
+        assert active_seat(client, code) != first
+        html = ok(submit(client, code, "act-pasties"))
+    assert re.search(rf"no time left, so passed: [^<]*{name}", html)
 
 
 def test_bad_input_and_illegal_moves_change_nothing_and_show_in_their_form(client):
@@ -382,7 +397,8 @@ def test_corrections_are_forms_in_a_details_section_and_logged(client):
     html = ok(submit(client, code, "fix-price", ore="copper", price=9, level="top"))
     g = state(client, code)
     assert g["players"][1]["money"] == 20 and g["regions"]["B"]["water"] == 4 and g["prices"]["copper"]["price"] == 9
-    assert "Correction: counted" in html and "R1: B water 1 → 4" in html
+    assert "Correction: Purple money 15 → 20 (counted)" in html and "Correction: B water 1 → 4 ()" in html  # the log says each
+    assert "Correction: counted" in client.get(f"/t/{code}/ledger").get_data(as_text=True)  # and the ledger the money
 
 
 def test_undo_across_an_app_roll_gives_the_same_dice_on_redo(client):

@@ -81,7 +81,10 @@ def _cowboy(state, seat) -> list[Legal]:
     tm = state["tile_mountain"]
     if tm is not None and not any(next(m for m in state["mountains"] if m["id"] == tm)["miners"]):
         roles.append("mine")
-    return [Legal("place_cowboy", {"role": tuple(roles)})]
+        return [Legal("place_cowboy", {"role": tuple(roles)})]
+    # the refusal ``place_cowboy`` gives a miner, shown beside the Miner button
+    miner = Label(N_("This turn's tile has no mountain.")) if tm is None else Label(N_("A miner already stands in M%(id)d."), id=tm)
+    return [Legal("place_cowboy", {"role": tuple(roles)}), Legal("place_cowboy", {"role": ("mine",)}, reason=miner)]
 
 
 def _take(state, seat) -> Legal:

@@ -13,10 +13,12 @@ apply = moves.apply
 
 
 def legal(state, seat, profile) -> list[Legal]:
-    """What ``seat`` may do now. The table waits for one seat at a time; no step belongs to no one."""
-    if seat is None or seat != actor(state):
+    """What ``seat``'s phone may do now. The table waits for one seat at a time; a phone with no
+    seat (None) may act for that seat, as ``core.check_turn`` lets it."""
+    who = actor(state)
+    if who is None or (seat is not None and seat != who):
         return []
-    return tiles.legal(state, seat, profile) + actions.legal(state, seat, profile) + rounds.legal(state, seat, profile)
+    return tiles.legal(state, who, profile) + actions.legal(state, who, profile) + rounds.legal(state, who, profile)
 
 
 def to_act(state) -> tuple[int, ...]:

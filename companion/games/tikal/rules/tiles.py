@@ -178,7 +178,15 @@ def tile_label(kind, value) -> dict:
 def tile_choices(state, action):
     """The kinds of tile that can still come out of the stack, each with its numbers."""
     values = {"temple": tuple(data.TEMPLE_VALUES), "treasure": data.MASKS, "jungle": (None,), "volcano": (None,)}
-    return [Legal(action, {"kind": (kind,), "value": values[kind]}) for kind in TILE_KINDS if state["tiles"][kind] < data.TILE_COUNTS[kind]]
+    out = []
+    for kind in TILE_KINDS:
+        if state["tiles"][kind] < data.TILE_COUNTS[kind]:
+            out.append(Legal(action, {"kind": (kind,), "value": values[kind]}))
+        else:  # the refusal ``place`` gives, shown beside that kind's buttons
+            out.append(
+                Legal(action, {"kind": (kind,)}, Label(N_("The box holds only %(num)d tiles of this kind, and all are out."), num=data.TILE_COUNTS[kind]))
+            )
+    return out
 
 
 def legal(state, seat, profile) -> list[Legal]:

@@ -1,0 +1,112 @@
+"""The web layer shows what ``legal`` allows and greys the rest with the game's reason (issue 10, point 2).
+
+Every registered game is played at random through ``legal`` (tests/test_contract.py's driver, on
+the app's own database); at several steps the panel is rendered on every seated phone and on a
+phone with no seat. Every submit button a phone can press must be an action ``legal`` allows to
+that phone's seat, with the values the form fixes (hidden inputs, the button's own value); every
+disabled one must show a reason beside it in its form.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+import test_contract as contract
+
+from companion import engine, store, table as tables
+from companion.games import GAMES
+from companion.web.offers import FORM_FIELDS, _matches
+
+LOOK_AT = {0, 2, 5, 9, 14, 20, 30, 45, 70, 100}  # the steps after which every phone's panel is read
+STEPS = max(LOOK_AT)
+
+
+class ActForms(HTMLParser):
+    """Each ``<form class="act">``: its fixed values, its submit buttons and its greyed reasons."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms, self.form, self.in_why = [], None, False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and "act" in (a.get("class") or "").split():
+            self.form = {"id": a.get("id"), "fixed": {}, "buttons": [], "why": []}
+            self.forms.append(self.form)
+        elif self.form is None:
+            return
+        elif tag == "input" and a.get("type") == "hidden" and a.get("name"):
+            self.form["fixed"][a["name"]] = a.get("value") or ""
+        elif tag == "button" and (a.get("type") or "submit") == "submit" and "data-default" not in a:
+            self.form["buttons"].append(a)
+        elif tag == "p" and "why-not" in (a.get("class") or "").split():
+            self.in_why = True
+            self.form["why"].append("")
+
+    def handle_data(self, data):
+        if self.in_why:
+            self.form["why"][-1] += data
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.form = None
+        elif tag == "p":
+            self.in_why = False
+
+
+def act_forms(html: str) -> list[dict]:
+    parser = ActForms()
+    parser.feed(html)
+    return parser.forms
+
+
+def check_panel(game, tstate, seat, html):
+    """Every enabled button is allowed to ``seat``; every disabled one has its reason shown."""
+    entries = engine.legal(game, tstate, seat)
+    pressable = greyed = 0
+    for form in act_forms(html):
+        fixed = {k: v for k, v in form["fixed"].items() if k not in FORM_FIELDS}
+        for b in form["buttons"]:
+            action = b["value"] if b.get("name") == "action" else form["fixed"].get("action")
+            params = {**fixed, **({b["name"]: b.get("value") or ""} if b.get("name") and b["name"] != "action" else {})}
+            if "disabled" in b:
+                assert any(w.strip() for w in form["why"]), f"{game.slug} seat {seat}: {form['id']} greys {action} {params} without a reason"
+                greyed += 1
+                continue
+            pressable += 1
+            assert any(e.action == action and e.allowed and _matches(e, params) for e in entries), (
+                f"{game.slug} seat {seat}: {form['id']} offers {action} {params}, which legal does not allow"
+            )
+    return pressable, greyed
+
+
+def greying_games():
+    return [
+        pytest.param(slug, id=slug, marks=[] if GAMES[slug].grey_from_legal else [pytest.mark.skip(reason="the game does not grey from legal yet")])
+        for slug in sorted(GAMES)
+    ]
+
+
+@pytest.mark.parametrize("slug", greying_games())
+def test_every_phone_offers_only_what_legal_allows(slug, app, monkeypatch):
+    game = GAMES[slug]
+    db = store.connect(app.config["DATABASE"])
+    play = contract.Play(game, db, 0, monkeypatch)
+    seats = range(len(play.players))
+    phones = {None: app.test_client()}
+    for seat in seats:
+        phones[seat] = app.test_client()
+        assert phones[seat].post(f"/t/{play.code}/seat", data={"seat": seat}).status_code == 303
+    pressed = greyed = 0
+    for step in range(STEPS + 1):
+        if step in LOOK_AT or game.finished(tables.load(db, play.code).state["game"]):
+            tstate = tables.load(db, play.code).state
+            for seat, phone in phones.items():
+                r = phone.get(f"/t/{play.code}/panel", headers={"HX-Request": "true"})
+                assert r.status_code == 200
+                counts = check_panel(game, tstate, seat, r.get_data(as_text=True))
+                pressed, greyed = pressed + counts[0], greyed + counts[1]
+        if not play.step():
+            break
+    assert pressed and greyed, f"{slug}: {pressed} buttons to press and {greyed} greyed: the test saw too little"
