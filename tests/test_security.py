@@ -72,14 +72,14 @@ def test_outside_tests_the_default_is_the_serving_device_and_the_public_url(monk
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://tafel.example:5000")
     app = create_app()
-    assert app.config["TRUSTED_HOSTS"] == ["localhost", "127.0.0.1", "::1", "tafel.example"]
+    assert app.config["TRUSTED_HOSTS"] == ["localhost", "127.0.0.1", "tafel.example"]
 
 
 def test_serve_trusts_what_it_prints(monkeypatch):
     monkeypatch.setattr("socket.gethostname", lambda: "Pi")
     names = served_names("0.0.0.0", ["192.168.1.20", "10.0.0.5"], ["Table.example "])
-    assert names == ["localhost", "127.0.0.1", "::1", "192.168.1.20", "10.0.0.5", "pi", "pi.local", "table.example"]
-    assert served_names("127.0.0.1", ["192.168.1.20"], []) == ["localhost", "127.0.0.1", "::1"]
+    assert names == ["localhost", "127.0.0.1", "192.168.1.20", "10.0.0.5", "pi", "pi.local", "table.example"]
+    assert served_names("127.0.0.1", ["192.168.1.20"], []) == ["localhost", "127.0.0.1"]
 
 
 @pytest.mark.parametrize(
