@@ -450,3 +450,22 @@ def test_150_half_open_connections_do_not_lock_phones_out(served):
             s.close()
     print(f"150 half-open connections: polls {len(polls)}, median {polls[len(polls) // 2] * 1000:.1f} ms, max {polls[-1] * 1000:.1f} ms")
     assert polls[int(len(polls) * 0.95)] < POLL_BOUND
+
+
+def test_serve_prints_the_names_it_answers_to_and_the_operator_pin(monkeypatch, tmp_path, capsys):
+    import waitress
+
+    from companion import cli
+
+    served = {}
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(app=app, **kw))
+    cli.main(["serve", "--no-qr", "--allow-host", "tafel.home", "--port", "5055"])
+    out = capsys.readouterr().out
+    app = served["app"]
+    assert {"192.168.1.20", "tafel.home", "localhost"} <= set(app.config["TRUSTED_HOSTS"])
+    assert "Answers to: localhost, 127.0.0.1, 192.168.1.20" in out and "tafel.home" in out
+    pin = app.config["OPERATOR_PIN"]
+    assert re.fullmatch(r"[0-9]{6}", pin) and f"Operator PIN (saves a table's board values as this install's defaults): {pin}" in out
+    assert served["max_request_body_size"] == 16 * 1024 * 1024 + 64 * 1024
