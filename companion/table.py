@@ -41,6 +41,7 @@ SNAPSHOT_EVERY = 16  # undo replays at most 15 events (~1 ms); snapshots cost a 
 # polls of every phone at every table) run first, so an import of 20000 events never holds them
 # back for more than a few steps (tests/test_security.py, the import flood).
 IMPORT_YIELD_EVERY = 16
+IMPORT_SECONDS = 30  # a replay that takes longer is refused: a real game's takes well under a second
 MAX_IMPORT_EVENTS = 20000  # a whole Giganten game is ~1800; the 16 MB body limit allows more
 # rng.new_seed makes 32 hex digits; tests and fixtures name theirs ("contract-giganten-3"). Not 1 MB of anything.
 SEED = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
@@ -579,9 +580,12 @@ def import_table(db, data, host: str) -> str:
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
         tstate = engine.start(game, players, options, seed, profile).state
         initial, rows, snapshots = _dump(tstate), [], []
+        deadline = time.monotonic() + IMPORT_SECONDS
         for seq, e in enumerate(evs, start=1):
             if seq % IMPORT_YIELD_EVERY == 0:
                 time.sleep(0)  # hand the GIL to the threads answering phones' polls, then go on
+                if time.monotonic() > deadline:
+                    raise ImportRefused(N_("This export takes too long to check (over %(s)d seconds); nothing was imported."), s=IMPORT_SECONDS)
             result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True)
             if result.draws != e.get("draws", result.draws):
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))

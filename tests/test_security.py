@@ -469,3 +469,14 @@ def test_serve_prints_the_names_it_answers_to_and_the_operator_pin(monkeypatch, 
     pin = app.config["OPERATOR_PIN"]
     assert re.fullmatch(r"[0-9]{6}", pin) and f"Operator PIN (saves a table's board values as this install's defaults): {pin}" in out
     assert served["max_request_body_size"] == 16 * 1024 * 1024 + 64 * 1024
+
+
+def test_an_import_whose_replay_runs_too_long_is_refused_and_creates_nothing(app, client, monkeypatch):
+    from companion import table
+
+    body = _hostile_export(400)
+    monkeypatch.setattr(table, "IMPORT_SECONDS", -1)  # as if the replay had run past the bound
+    before = _db_hash(app.config["DATABASE"])
+    r = client.post("/import", data={"export": body.decode()})
+    assert r.status_code == 400 and "takes too long" in r.get_data(as_text=True)
+    assert _db_hash(app.config["DATABASE"]) == before
