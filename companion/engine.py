@@ -3,7 +3,8 @@
 No SQL and no Flask: ``table.py`` wraps these in one transaction. Keeping them pure is what
 lets tests (and imports) prove that replaying the log gives exactly the stored snapshot.
 
-A table's state is ``{"game": <the game's state>, "profile": {key: value}, "n": draws so far}``.
+A table's state is ``{"game": <the game's state>, "profile": {key: value}, "n": draws so far,
+"streams": {kind: draws so far}}`` (``streams`` absent on tables from before per-kind draws).
 The board profile lives in the state so that changing a printed value is an event like any
 other: it can be undone, and replay sees the value each action was taken under.
 """
@@ -33,11 +34,25 @@ def profile_values(tstate: dict) -> dict:
     return {key: entry["value"] for key, entry in tstate["profile"].items()}
 
 
-def start(game: Game, players: list, options: dict, seed: str, profile: dict | None = None) -> Step:
-    rng = TableRandom(seed, 0)
+def start(game: Game, players: list, options: dict, seed: str, profile: dict | None = None, streams: bool = True) -> Step:
+    """``streams``: one draw stream per kind (every new table); False only to replay a table or
+    an export made before per-kind streams, which must draw as it did then."""
+    rng = TableRandom(seed, 0, {} if streams else None)
     profile = copy.deepcopy(profile) if profile is not None else default_profile(game)
     game_state = game.setup(copy.deepcopy(players), dict(options), {k: e["value"] for k, e in profile.items()}, rng)
-    return Step({"game": game_state, "profile": profile, "n": rng.n}, Label(N_("Table started")), rng.draws)
+    return Step(_table_state(game_state, profile, rng), Label(N_("Table started")), rng.draws)
+
+
+def _table_state(game_state: dict, profile: dict, rng: TableRandom) -> dict:
+    tstate = {"game": game_state, "profile": profile, "n": rng.n}
+    if rng.streams is not None:
+        tstate["streams"] = rng.streams
+    return tstate
+
+
+def has_streams(tstate: dict) -> bool:
+    """Whether a table draws per kind (started after issue 12) or in one sequence (before)."""
+    return "streams" in tstate
 
 
 NAME = Text(max_len=40, required=True, label=N_("Name"))
@@ -160,9 +175,9 @@ def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: di
         return _profile_step(game, tstate, params)
     if action not in game.actions:
         raise RuleError(N_("Unknown action."))
-    rng = TableRandom(seed, tstate["n"])
+    rng = TableRandom(seed, tstate["n"], tstate.get("streams"))
     new_game, label = game.apply(tstate["game"], action, params, seat, profile_values(tstate), rng)
-    return Step({"game": new_game, "profile": tstate["profile"], "n": rng.n}, label, rng.draws)
+    return Step(_table_state(new_game, tstate["profile"], rng), label, rng.draws)
 
 
 def _profile_step(game: Game, tstate: dict, params: dict) -> Step:
@@ -190,9 +205,9 @@ def to_act(game: Game, tstate: dict) -> tuple:
     return tuple(game.to_act(tstate["game"]))
 
 
-def replay(game: Game, players: list, options: dict, seed: str, events: list, profile: dict | None = None) -> dict:
+def replay(game: Game, players: list, options: dict, seed: str, events: list, profile: dict | None = None, streams: bool = True) -> dict:
     """Rebuild the state from the start; events are dicts with kind, action, params, seat."""
-    tstate = start(game, players, options, seed, profile).state
+    tstate = start(game, players, options, seed, profile, streams).state
     for event in events:
         tstate = step(game, tstate, seed, event["kind"], event["action"], event["params"], event["seat"], owned=True).state
     return tstate

@@ -117,8 +117,28 @@ def _v4(db: sqlite_utils.Database) -> None:
     plays.backfill(db)
 
 
-@MIGRATIONS(name="m005_giganten_state")
+@MIGRATIONS(name="m005_trust")
 def _v5(db: sqlite_utils.Database) -> None:
+    """Issue 12: who may act for a seat, reveals that undo keeps, freeing a lost seat.
+
+    ``tables.entry``: "seat" (a claimed seat's moves come from its phone or the table view) or
+    "anyone" (any phone, after a confirmation naming the seat). ``tables.view_token``: the
+    code of the table-view QR (shown to the host only). ``events.meta``: JSON ``{"by": seat of
+    the phone that entered it, "view": entered on the table view, "reveals": [seats whose secret it disclosed]}``.
+    ``notices``: lines every phone's log shows that no undo removes (an undone reveal, a seat
+    freed, a mid-game backup). ``seats.free_votes``: devices asking to free a held seat.
+    """
+    db.execute("ALTER TABLE tables ADD COLUMN entry TEXT NOT NULL DEFAULT 'seat'")
+    db.execute("ALTER TABLE tables ADD COLUMN view_token TEXT")
+    db.execute("ALTER TABLE events ADD COLUMN meta TEXT")
+    db.execute("ALTER TABLE seats ADD COLUMN free_votes TEXT")
+    db["notices"].create({"id": int, "code": str, "seq": int, "label": str, "created": str}, pk="id")
+    db["notices"].create_index(["code", "seq"])
+    db["table_views"].create({"code": str, "device": str}, pk=("code", "device"))
+
+
+@MIGRATIONS(name="m006_giganten_state")
+def _v6(db: sqlite_utils.Database) -> None:
     """Issues 10 and 11: Giganten's money ledger left its state (it grew with every payment, and so
     did every tap's cost); the money a step moved is now listed under its log line. Every
     Giganten table is replayed by today's rules, its states written without the ledger and its
@@ -129,8 +149,8 @@ def _v5(db: sqlite_utils.Database) -> None:
         table.rebuild(db, code, labels=True)
 
 
-@MIGRATIONS(name="m006_tinners_state")
-def _v6(db: sqlite_utils.Database) -> None:
+@MIGRATIONS(name="m007_tinners_state")
+def _v7(db: sqlite_utils.Database) -> None:
     """Issue 10: Tinners' Trail's state holds the game only (no money ledger, sales, corrections or
     price history, no copy of the board values); its money ledger is read from the events' log
     lines. Its tables are replayed by today's rules, which writes their states and labels anew."""
@@ -140,8 +160,8 @@ def _v6(db: sqlite_utils.Database) -> None:
         table.rebuild(db, code, labels=True)
 
 
-@MIGRATIONS(name="m007_join_codes_and_default_owners")
-def _v7(db: sqlite_utils.Database) -> None:
+@MIGRATIONS(name="m008_join_codes_and_default_owners")
+def _v8(db: sqlite_utils.Database) -> None:
     """Issue 9 point 11 and issue 12 point 6.
 
     A table gets a short join code people can type (6 characters, no O/0/I/1), valid for a day;

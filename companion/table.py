@@ -63,6 +63,18 @@ class NotAllowed(Exception):
         self.msg, self.params = msg, params
 
 
+class NeedsConfirmation(Exception):
+    """The change is allowed but must be confirmed first (the same request again with ``confirm``):
+    nothing was changed. ``msg`` says what the confirmation is about."""
+
+    def __init__(self, msg: str, **params):
+        super().__init__(msg)
+        self.msg, self.params = msg, params
+
+
+ENTRY_MODES = ("seat", "anyone")  # who may enter a move for a claimed seat (docs/security.md)
+
+
 class ImportRefused(ValueError):
     def __init__(self, msg: str, **params):
         super().__init__(msg % params if params else msg)
@@ -82,6 +94,7 @@ class Table:
     finished: bool
     host: str
     created: str
+    entry: str = "seat"  # "seat": a claimed seat's moves come from its phone or the table view; "anyone"
 
     @property
     def game_state(self) -> dict:
@@ -159,10 +172,11 @@ def _row_to_table(row: dict) -> Table:
         finished=bool(row["finished"]),
         host=row["host"] or "",
         created=row["created"],
+        entry=row["entry"],
     )
 
 
-_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created"
+_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created, entry"
 
 
 def load(db: sqlite_utils.Database, code: str) -> Table:
@@ -220,8 +234,14 @@ class Outcome:
     duplicate: bool = False
 
 
-def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, version: int, nonce: str = "") -> Outcome:
-    """Apply one action (or board-profile change) made from ``version`` of the table."""
+def act(
+    db, code: str, kind: str, action: str, params: dict, seat: int | None, version: int, nonce: str = "", device: str | None = None, confirmed: bool = False
+) -> Outcome:
+    """Apply one action (or board-profile change) made from ``version`` of the table.
+
+    ``device``: the phone that sent it, whose right to act for the seat on turn is checked
+    (``_entered_by``); None for the app's own callers (tests, scripts), which are trusted.
+    """
     with store.write(db):
         table = load(db, code)
         if nonce:  # an indexed read (idx_events_code_nonce): the same at event 10 and 5000
@@ -233,12 +253,16 @@ def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, v
                 raise Stale()  # another form of the same, now old, page
         if version != table.version:
             raise Stale()
+        meta = _entered_by(db, table, seat, device, confirmed) if kind == "action" and device is not None else {}
         result = engine.step(table.game, table.state, table.seed, kind, action, params, seat, owned=True)
+        revealed = _revealed(table.game, kind, action, result)
+        if revealed:
+            meta["reveals"] = revealed
         seq = table.head + 1
         # a new action ends redo
         db.execute("delete from events where code = ? and seq >= ?", [code, seq])
         db.execute("delete from snapshots where code = ? and seq >= ?", [code, seq])
-        _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now())])
+        _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now(), meta)])
         _snapshot(db, code, seq, result.state)
         table = _move_head(db, table, seq, result.state)
         return Outcome(table, result.label)
@@ -247,15 +271,70 @@ def act(db, code: str, kind: str, action: str, params: dict, seat: int | None, v
 NONCE_LOOKUP = "select seq, action, params from events where code = ? and nonce = ?"
 
 
+def _names(table: Table, seats_: tuple) -> str:
+    return ", ".join(table.players[s]["name"] for s in seats_)
+
+
+def is_table_view(db, table: Table, device: str, seat: int | None) -> bool:
+    """The shared device in the middle of the table: one the host marked (its QR), or the phone
+    that started the table while it holds no seat (a tablet set up for everyone)."""
+    if seat is not None:
+        return False
+    if device == table.host:
+        return True
+    return db.execute("select 1 from table_views where code = ? and device = ?", [table.code, device]).fetchone() is not None
+
+
+def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool) -> dict:
+    """Whose move this is, and whether this phone may enter it (issue 12 point 1).
+
+    The move is for the seats the game waits for (``to_act``). It is this phone's own when its
+    seat is among them; any phone may enter it while one of them is unclaimed (nobody's phone
+    speaks for that seat) or when the game waits for nobody in particular (a table step). Else
+    only the table view may, or, when the table chose "anyone may enter for anyone", any phone
+    after a confirmation naming the seat. The event records who entered it (``meta``)."""
+    meta = {"by": seat} if seat is not None else {}
+    waiting = engine.to_act(table.game, table.state)
+    if not waiting or seat in waiting:
+        return meta
+    holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
+    if any(holders.get(s) is None for s in waiting):
+        return meta
+    meta["for"] = list(waiting)
+    if is_table_view(db, table, device, seat):
+        return meta | {"view": True}
+    name = _names(table, waiting)
+    if table.entry == "anyone":
+        if not confirmed:
+            raise NeedsConfirmation(N_("Enter this for %(name)s? The log will say it was entered on this phone."), name=name)
+        return meta
+    raise NotAllowed(N_("It is %(name)s's turn: on %(name)s's phone or the table view."), name=name)
+
+
 def _insert_events(db, code: str, rows: list) -> None:
-    """Events as ``(seq, kind, action, params, seat, engine.Step, nonce, created)``: what was done, not the state after it."""
+    """Events as ``(seq, kind, action, params, seat, engine.Step, nonce, created, meta)``: what was done, not the state after it."""
     db.conn.executemany(
-        "insert into events (code, seq, kind, action, params, seat, draws, label, nonce, created) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "insert into events (code, seq, kind, action, params, seat, draws, label, nonce, created, meta) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (code, seq, kind, action, _dump(params), seat, _dump(r.draws), _dump(r.label.to_json()), nonce, created)
-            for seq, kind, action, params, seat, r, nonce, created in rows
+            (code, seq, kind, action, _dump(params), seat, _dump(r.draws), _dump(r.label.to_json()), nonce, created, _dump(meta) if meta else None)
+            for seq, kind, action, params, seat, r, nonce, created, meta in rows
         ],
     )
+
+
+def _revealed(game: Game, kind: str, action: str, result: engine.Step) -> list:
+    """The seats whose secret this step disclosed (``Game.reveals``), for undo to protect."""
+    if kind != "action" or game.reveals is None:
+        return []
+    return sorted(set(game.reveals(result.state["game"], action, result.label.to_json())))
+
+
+def _notice(db, code: str, seq: int, label: Label, refresh: bool = True) -> None:
+    """A line every phone's log shows after event ``seq``, which no undo removes. ``refresh``:
+    every phone refetches now (else at the table's next change, so an open form stays valid)."""
+    db["notices"].insert({"code": code, "seq": seq, "label": _dump(label.to_json()), "created": _now()})
+    if refresh:
+        db.execute("update tables set version = version + 1 where code = ?", [code])
 
 
 def _snapshot(db, code: str, seq: int, tstate: dict) -> None:
@@ -278,7 +357,11 @@ def _state_at(db, table: Table, seq: int) -> dict:
     return tstate
 
 
-def undo(db, code: str, version: int) -> Outcome:
+def undo(db, code: str, version: int, device: str | None = None, seat: int | None = None, confirmed: bool = False) -> Outcome:
+    """Take back the head event. From a phone (``device``), a step that revealed a seat's secret
+    may be undone only by that seat's phone or the table view, after a confirmation, and stays
+    in every log as "undone after it revealed" (issue 12 point 2); an undo that would reopen a
+    finished game asks first (issue 9 point 15)."""
     with store.write(db):
         table = load(db, code)
         if version != table.version:
@@ -286,9 +369,30 @@ def undo(db, code: str, version: int) -> Outcome:
         if table.head == 0:
             raise RuleError(N_("There is nothing to undo."))
         undone = _event(db, code, table.head)
+        what = json.loads(undone["label"])
+        revealed = json.loads(undone["meta"] or "{}").get("reveals") or []
+        if device is not None:
+            _may_undo(db, table, revealed, device, seat, what, confirmed)
         before = _state_at(db, table, table.head - 1)
         table = _move_head(db, table, table.head - 1, before)
-        return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": json.loads(undone["label"])}})
+        if revealed:
+            _notice(db, code, table.head, Label(N_("Undone after it revealed: %(what)s"), what=what))
+            table = replace(table, version=table.version + 1)
+        return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": what}})
+
+
+def _may_undo(db, table: Table, revealed: list, device: str, seat: int | None, what: dict, confirmed: bool) -> None:
+    if revealed:
+        holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
+        # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
+        if seat not in revealed and not is_table_view(db, table, device, seat) and all(holders.get(s) is not None for s in revealed):
+            raise NotAllowed(
+                N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed))
+            )
+        if not confirmed:
+            raise NeedsConfirmation(N_("This step revealed a secret. Undo it anyway? It stays in every phone's log as undone after it revealed it."))
+    if table.finished and not confirmed:
+        raise NeedsConfirmation(N_("The game is over. Undo reopens it: undo anyway?"))
 
 
 def redo(db, code: str, version: int) -> Outcome:
@@ -360,7 +464,7 @@ def initial_state(db, code: str) -> str:
 
 
 def _event(db, code: str, seq: int) -> dict | None:
-    rows = list(db.query("select kind, action, params, seat, label from events where code = ? and seq = ?", [code, seq]))
+    rows = list(db.query("select kind, action, params, seat, label, meta from events where code = ? and seq = ?", [code, seq]))
     return rows[0] if rows else None
 
 
@@ -390,7 +494,7 @@ def events(db, code: str, last: int | None = None, upto: int | None = None, page
     else:
         lo, hi = 0, None
     out = []
-    sql = "select seq, kind, action, params, seat, draws, label, created from events where code = ? and seq > ?"
+    sql = "select seq, kind, action, params, seat, draws, label, created, meta from events where code = ? and seq > ?"
     rows = db.query(sql + " order by seq", [code, lo]) if hi is None else db.query(sql + " and seq <= ? order by seq", [code, lo, hi])
     for row in rows:
         out.append(
@@ -404,8 +508,27 @@ def events(db, code: str, last: int | None = None, upto: int | None = None, page
                 "label": json.loads(row["label"]),
                 "created": row["created"],
                 "undone": row["seq"] > head,
+                "meta": json.loads(row["meta"]) if row["meta"] else {},
             }
         )
+    return out
+
+
+def log_lines(db, code: str, last: int | None = None, upto: int | None = None, page: int | None = None) -> list[dict]:
+    """``events`` with the table's notices (an undone reveal, a freed seat, a mid-game backup),
+    each after the event it followed: what every phone's log shows. Same arguments as ``events``."""
+    out = events(db, code, last, upto, page)
+    if last is not None:
+        head = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
+        lo, hi = max(0, head - last), None
+    elif page is not None:
+        lo, hi = max(0, (upto or 0) - page), upto or 0
+    else:
+        lo, hi = 0, None
+    sql = "select seq, label, created from notices where code = ? and seq > ?" + (" and seq <= ?" if hi is not None else "") + " order by id"
+    for seq, label, created in db.execute(sql, [code, lo if lo > 0 else -1] + ([hi] if hi is not None else [])).fetchall():
+        line = {"seq": seq, "kind": "notice", "label": json.loads(label), "created": created, "undone": False, "seat": None, "meta": {}}
+        out.insert(next((i for i, e in enumerate(out) if e["seq"] > seq), len(out)), line)
     return out
 
 
@@ -419,7 +542,7 @@ def replay(db, code: str) -> dict:
     table = load(db, code)
     initial = json.loads(initial_state(db, code))
     in_force = [e for e in events(db, code) if not e["undone"]]
-    return engine.replay(table.game, table.players, table.options, table.seed, in_force, initial["profile"])
+    return engine.replay(table.game, table.players, table.options, table.seed, in_force, initial["profile"], engine.has_streams(initial))
 
 
 def rebuild(db, code: str, labels: bool = False) -> None:
@@ -435,8 +558,8 @@ def rebuild(db, code: str, labels: bool = False) -> None:
     game = get_game(row[0])
     if game is None:
         return  # a game this install no longer has: leave its table untouched
-    players, options, seed, profile, head = json.loads(row[1]), json.loads(row[2]), row[3], json.loads(row[4])["profile"], row[5]
-    initial = engine.start(game, players, options, seed, profile).state
+    players, options, seed, old, head = json.loads(row[1]), json.loads(row[2]), row[3], json.loads(row[4]), row[5]
+    initial = engine.start(game, players, options, seed, old["profile"], engine.has_streams(old)).state
     db.execute("update tables set initial = ? where code = ?", [_dump(initial), code])
     db.execute("delete from snapshots where code = ?", [code])
     tstate, at_head, replayed = initial, initial, 0
@@ -484,7 +607,7 @@ def claim_seat(db, code: str, seat: int, device: str, token: str | None = None) 
         _vacate(db, code, device)
         # every new holder gets a new hand-over code: an old one (shown on a phone that held the
         # seat before) can never take it back
-        db.execute("update seats set device = ?, token = ? where code = ? and seat = ?", [device, secrets.token_urlsafe(12), code, seat])
+        db.execute("update seats set device = ?, token = ?, free_votes = null where code = ? and seat = ?", [device, secrets.token_urlsafe(12), code, seat])
         _seats_changed(db, code)
 
 
@@ -518,6 +641,117 @@ def release_seat(db, code: str, device: str) -> None:
             _seats_changed(db, code)
 
 
+def free_seat(db, code: str, seat: int, device: str, confirmed: bool = False) -> bool:
+    """Free a seat whose phone was lost (issue 12 point 4): the phone that started the table
+    may, after a confirmation; otherwise two other seated phones must agree (the first one's
+    request is remembered). The seat's next phone claims it with one tap and sees its secrets;
+    every log says who freed it. Returns whether the seat is now free."""
+    with store.write(db):
+        table = load(db, code)
+        row = db.execute("select device, free_votes from seats where code = ? and seat = ?", [code, seat]).fetchone()
+        if row is None:
+            raise NotAllowed(N_("There is no such seat."))
+        holder, votes = row[0], json.loads(row[1] or "[]")
+        if holder is None:
+            return True
+        if holder == device:
+            raise NotAllowed(N_("This phone holds that seat: leave it instead."))
+        name = table.players[seat]["name"]
+        mine = seat_of(db, code, device)
+        if device == table.host:
+            if not confirmed:
+                raise NeedsConfirmation(
+                    N_("Free %(name)s's seat? Its phone loses it; the next phone that taps %(name)s takes it and sees its secrets."), name=name
+                )
+            _free(db, table, seat, Label(N_("%(name)s's seat was freed by the phone that started the table."), name=name))
+            return True
+        if mine is None:
+            raise NotAllowed(N_("Only the phone that started the table, or two other seated phones together, may free a seat."))
+        if not confirmed:
+            raise NeedsConfirmation(N_("Ask to free %(name)s's seat? Another seated phone must agree."), name=name)
+        if device in votes:
+            return False
+        votes.append(device)
+        seated = {r[0] for r in db.execute("select device from seats where code = ? and device is not null", [code])}
+        agreeing = [d for d in votes if d in seated]  # a phone that left its seat since no longer counts
+        if len(agreeing) >= 2:
+            voters = ", ".join(table.players[s]["name"] for s in sorted(seat_of(db, code, d) for d in agreeing))
+            _free(db, table, seat, Label(N_("%(name)s's seat was freed by %(voters)s."), name=name, voters=voters))
+            return True
+        db.execute("update seats set free_votes = ? where code = ? and seat = ?", [_dump(agreeing), code, seat])
+        _notice(
+            db,
+            code,
+            table.head,
+            Label(N_("%(voter)s asks to free %(name)s's seat; one more seated phone must agree."), voter=table.players[mine]["name"], name=name),
+        )
+        return False
+
+
+def _free(db, table: Table, seat: int, label: Label) -> None:
+    db.execute("update seats set device = null, token = ?, free_votes = null where code = ? and seat = ?", [secrets.token_urlsafe(12), table.code, seat])
+    _notice(db, table.code, table.head, label)
+
+
+def set_entry(db, code: str, device: str, entry: str) -> None:
+    """The table's setting "who may enter a move for a claimed seat"; the host's, said in every log."""
+    if entry not in ENTRY_MODES:
+        raise FieldError(N_("Choose who may enter moves."))
+    with store.write(db):
+        table = load(db, code)
+        if device != table.host:
+            raise NotAllowed(N_("Only the phone that started the table may change this."))
+        if table.entry == entry:
+            return
+        db.execute("update tables set entry = ? where code = ?", [entry, code])
+        msg = (
+            N_("From now on any phone may enter a move for any seat, after a confirmation.")
+            if entry == "anyone"
+            else N_("From now on a seat's moves come from its own phone or the table view.")
+        )
+        _notice(db, code, table.head, Label(msg))
+
+
+def view_token(db, code: str) -> str:
+    """The code of the table-view QR (made on first use); only the host's phone shows it."""
+    with store.write(db):
+        token = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
+        if not token:
+            token = secrets.token_urlsafe(12)
+            db.execute("update tables set view_token = ? where code = ?", [token, code])
+        return token
+
+
+def mark_table_view(db, code: str, device: str, token: str) -> None:
+    """This device (a tablet in the middle) becomes the table view: it leaves any seat it held."""
+    with store.write(db):
+        table = load(db, code)
+        stored = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
+        if not stored or not _same_token(token, stored):
+            raise NotAllowed(N_("This table-view code is not valid."))
+        _vacate(db, code, device)
+        db.execute("insert or ignore into table_views (code, device) values (?, ?)", [code, device])
+        db.execute("update tables set view_token = ? where code = ?", [secrets.token_urlsafe(12), code])  # one use
+        _notice(db, code, table.head, Label(N_("A device was made the table view.")))
+
+
+def announce_export(db, code: str, device: str) -> None:
+    """A mid-game export holds every hand and the seed: every phone's log says so (issue 12 point 9)."""
+    with store.write(db):
+        table = load(db, code)
+        if table.finished:
+            return
+        seat = seat_of(db, code, device)
+        if seat is None:
+            label = Label(N_("The phone that started the table downloaded a full backup, with every hand."))
+        else:
+            label = Label(N_("%(name)s downloaded a full backup, with every hand."), name=table.players[seat]["name"])
+        last = db.execute("select seq, label from notices where code = ? order by id desc limit 1", [code]).fetchone()
+        if last != (table.head, _dump(label.to_json())):  # said once per state of the game
+            # shown with the next change: a download must not make the forms open on other phones stale
+            _notice(db, code, table.head, label, refresh=False)
+
+
 # --- Export and import ----------------------------------------------------------------------------
 
 
@@ -536,6 +770,7 @@ def export(db, code: str) -> dict:
         "state": table.state,
         "scores": table.game.scores(table.game_state, engine.profile_values(table.state)),
         "finished": table.finished,
+        "streams": engine.has_streams(json.loads(initial_state(db, code))),  # one draw stream per kind (issue 12)
         "exported": _now(),
     }
 
@@ -578,7 +813,8 @@ def import_table(db, data, host: str) -> str:
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
-        tstate = engine.start(game, players, options, seed, profile).state
+        # an export from before per-kind draw streams replays with the one sequence it was made with
+        tstate = engine.start(game, players, options, seed, profile, streams=data.get("streams") is True).state
         initial, rows, snapshots = _dump(tstate), [], []
         deadline = time.monotonic() + IMPORT_SECONDS
         for seq, e in enumerate(evs, start=1):
@@ -591,7 +827,20 @@ def import_table(db, data, host: str) -> str:
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))
             tstate = result.state
             created = e.get("created")
-            rows.append((seq, e["kind"], e["action"], e["params"], e["seat"], result, None, created[:40] if isinstance(created, str) else _now()))
+            revealed = _revealed(game, e["kind"], e["action"], result)  # an imported reveal is kept by undo as well
+            rows.append(
+                (
+                    seq,
+                    e["kind"],
+                    e["action"],
+                    e["params"],
+                    e["seat"],
+                    result,
+                    None,
+                    created[:40] if isinstance(created, str) else _now(),
+                    {"reveals": revealed} if revealed else None,
+                )
+            )
             if seq % SNAPSHOT_EVERY == 0:
                 snapshots.append((seq, _dump(tstate)))  # now: a later step may change tstate in place
     except ImportRefused:

@@ -77,6 +77,14 @@ class _Live:
     def g(self):
         return table.load(self.db, self.code).game_state
 
+    @property
+    def b(self):
+        """The board values in force (the rules read them from the profile, never from the state)."""
+        from companion import engine
+        from companion.games.tinners_trail import board
+
+        return board.resolve(engine.profile_values(table.load(self.db, self.code).state))
+
     def do(self, action, **params):
         return do(self.db, self.code, action, None, **params)
 

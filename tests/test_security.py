@@ -18,9 +18,8 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
-from companion import create_app
+from companion import create_app, table as tables
 from companion.cli import served_names
-from companion.table import READS_SCHEMAS
 from helpers import PLAYERS, act, form_state, free_port, start_server, start_table
 
 HX = {"HX-Request": "true"}
@@ -170,7 +169,7 @@ def _export(client):
         ({"seed": "x" * (1024 * 1024)}, "seed"),
         ({"seed": "a b"}, "seed"),
         ({"schema": "1"}, "malformed"),
-        ({"schema": 99}, f"reads versions {min(READS_SCHEMAS)} to {max(READS_SCHEMAS)}"),
+        ({"schema": 99}, f"reads versions {min(tables.READS_SCHEMAS)} to {max(tables.READS_SCHEMAS)}"),
     ],
 )
 def test_import_checks_seed_and_schema_with_true_messages(client, change, message):
@@ -384,7 +383,7 @@ def _hostile_export(events: int) -> bytes:
     players = [{"name": n, "colour": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))]
     options = {o.key: o.default for o in game.options}
     seed = "f" * 32
-    tstate = engine.start(game, players, options, seed).state
+    tstate = engine.start(game, players, options, seed, streams=True).state
     evs = []
     for i in range(events):
         params = {"seat": i % 3, "points": 1 + i % 7, "note": ""}
@@ -401,7 +400,7 @@ def _hostile_export(events: int) -> bytes:
             }
         )
     data = {"schema": 2, "app": "table-companion", "game": "scorepad", "options": options, "players": players, "seed": seed}
-    data |= {"board_profile": engine.default_profile(game), "events": evs, "state": tstate, "finished": False}
+    data |= {"board_profile": engine.default_profile(game), "events": evs, "state": tstate, "finished": False, "streams": True}
     return json.dumps(data).encode()
 
 

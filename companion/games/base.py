@@ -313,6 +313,11 @@ class Game:
     # to_act(state) -> the seats the table waits for now, in the order they act; () once the game
     # is over. "Your turn" on each phone and seat-bound actions read it.
     to_act: Callable[[State], tuple[int, ...]] | None = None
+    # reveals(state_after, action, label_json) -> the seats whose secret this step disclosed to the
+    # table (an auction's payment check, a drawn card); () when it disclosed nothing. Undo keeps
+    # such a step in every phone's log and lets only those seats' phones or the table view take
+    # it back (issue 12 point 2), so undo can never be used as an oracle on a hand.
+    reveals: Callable[[State, str, dict], tuple[int, ...]] | None = None
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
     # the web layer greys every act_form button that ``legal(state, this phone's seat)`` does not
     # allow, with the game's reason (companion/web/offers.py); True once ``legal(state, seat)`` is

@@ -29,6 +29,14 @@ from .offers import Offers
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 
 
+@bp.after_request
+def _no_store(response):
+    """Every page, panel and export of a table may show this phone's hand (or, the export, every
+    hand): no browser or proxy cache keeps a copy (issue 12 point 9)."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _load(code: str) -> tables.Table:
     if len(code) > 64:
         abort(404)
@@ -73,7 +81,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     profile = engine.profile_values(t.state)
     waiting = whose_turn(t.game, t.game_state, seat)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
-        log = tables.events(db, t.code, last=PANEL_LOG_LINES)
+        log = tables.log_lines(db, t.code, last=PANEL_LOG_LINES)
     return {
         "t": _public(t),
         "game": t.game,
@@ -88,6 +96,8 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "waiting": waiting,
         "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
         "is_host": me == t.host,
+        "is_view": seat is None and not shared and tables.is_table_view(db, t, me, None),
+        "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
         "can_undo": t.head > 0,
@@ -97,6 +107,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "notice": None,
         "error": None,
         "submitted": {},  # after a refusal: what the player had entered, to fill the form again
+        "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (tables.NeedsConfirmation)
         **extra,
     }
 
@@ -173,11 +184,27 @@ def _change(code: str, form_id: str, attempt):
         return _refused(t, 400, e, form_id)
     except RuleError as e:
         return _refused(t, 422, e, form_id)
+    except tables.NotAllowed as e:
+        return _refused(t, 403, e, form_id)
+    except tables.NeedsConfirmation as e:
+        return _ask(t, e, form_id)
     except tables.Stale:
         return _stale(code, form_id)
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
     return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
+
+
+def _ask(t, e, form_id):
+    """A second tap, on the server's side (not a JS confirm only): the same form again, with
+    ``confirm=1``, under the question; nothing was changed."""
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "confirm"]
+    confirm = {"msg": tr(e), "url": request.path, "fields": fields, "form": form_id}
+    return render_panel(t, 200, confirm=confirm, submitted=request.form)
+
+
+def _confirmed() -> bool:
+    return request.form.get("confirm") == "1"
 
 
 @bp.post("/act")
@@ -187,15 +214,20 @@ def act(code):
 
     def attempt(t):
         params = engine.parse_params(t.game, action, request.form)
-        seat = tables.seat_of(db, code, device_id())
-        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120])
+        me = device_id()
+        seat = tables.seat_of(db, code, me)
+        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120], device=me, confirmed=_confirmed())
 
     return _change(code, request.form.get("form", "")[:80], attempt)
 
 
 @bp.post("/undo")
 def undo(code):
-    return _change(code, "undo", lambda t: tables.undo(get_db(), code, _form_version()))
+    def attempt(t):
+        me = device_id()
+        return tables.undo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
+
+    return _change(code, "undo", attempt)
 
 
 @bp.post("/redo")
@@ -228,6 +260,62 @@ def release(code):
     _load(code)
     tables.release_seat(get_db(), code, device_id())
     return _after_seat_change(code)
+
+
+@bp.post("/free")
+def free(code):
+    """Free a seat whose phone was lost: the host after a confirmation, or two other seated phones."""
+    t = _load(code)
+    try:
+        seat = int(request.form.get("seat", ""))
+        if not 0 <= seat < len(t.players):
+            raise ValueError
+        tables.free_seat(get_db(), code, seat, device_id(), confirmed=_confirmed())
+    except ValueError:
+        flash(gettext("Choose a seat."), "seats")
+    except tables.NotAllowed as e:
+        flash(tr(e), "seats")
+    except tables.NeedsConfirmation as e:
+        confirm = {"msg": tr(e), "url": request.path, "fields": [("seat", str(seat))], "form": "seats"}
+        return render_template("table.html", **_context(_load(code), confirm=confirm))
+    return _after_seat_change(code)
+
+
+@bp.post("/entry")
+def entry(code):
+    """The host's table setting: who may enter a move for a claimed seat (docs/security.md)."""
+    _load(code)
+    try:
+        tables.set_entry(get_db(), code, device_id(), request.form.get("entry", ""))
+    except tables.NotAllowed:
+        abort(403)
+    except FieldError as e:
+        flash(tr(e), "seats")
+    return redirect(url_for(".show", code=code), 303)
+
+
+@bp.route("/table-view/<token>", methods=["GET", "POST"])
+def table_view(code, token):
+    """Opened from the host's table-view QR on the tablet in the middle: it becomes the table view."""
+    t = _load(code)
+    if request.method == "GET":
+        return render_template("table_view.html", t=_public(t), token=token, game=t.game)
+    try:
+        tables.mark_table_view(get_db(), code, device_id(), token[:64])
+    except tables.NotAllowed:
+        abort(404)
+    remember(code)
+    return redirect(url_for(".show", code=code), 303)
+
+
+@bp.get("/table-view-qr.svg")
+def table_view_qr(code):
+    """The table-view QR, on the host's phone only (whoever opens it may enter moves for every seat)."""
+    t = _load(code)
+    if device_id() != t.host:
+        abort(404)
+    token = tables.view_token(get_db(), code)
+    return Response(qr_svg(table_url(code, f"table-view/{token}")), mimetype="image/svg+xml")
 
 
 def _after_seat_change(code):
@@ -310,7 +398,7 @@ def log(code):
     except FieldError:
         abort(400)
     upto = min(upto, length)
-    lines = tables.events(db, code, upto=upto, page=LOG_PAGE)
+    lines = tables.log_lines(db, code, upto=upto, page=LOG_PAGE)
     pages = {"earlier": upto - LOG_PAGE if upto > LOG_PAGE else None, "later": min(upto + LOG_PAGE, length) if upto < length else None}
     return render_template("log.html", **_context(t, log=lines, pages=pages))
 
@@ -333,6 +421,7 @@ def export(code):
         # the export holds every secret (hands, seed): only the device that started the table
         abort(404)
     body = json.dumps(tables.export(get_db(), code), ensure_ascii=False, separators=(",", ":"))
+    tables.announce_export(get_db(), code, device_id())
     name = f"{t.game.slug}-{t.created[:10]}-{code[:6]}.json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

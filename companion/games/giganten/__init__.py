@@ -1,7 +1,7 @@
 """Giganten (Kosmos 1999): the app is the bank. See docs/games/giganten.md and rules.py."""
 
 from ..base import N_, Choice, Game, Int, IntList, Option, ProfileValue, Text
-from . import cards, core, data, legal, rules, scoring, view
+from . import cards, core, data, legal, reveals, rules, scoring, view
 
 # the set-up choices' values, as the lobby shows them
 OPTION_VALUES = (N_("physical"), N_("app"))
@@ -115,4 +115,5 @@ GAME = Game(
     legal=legal.legal,
     to_act=legal.to_act,
     upgrade=rules.upgrade,
+    reveals=reveals.reveals,
 )

@@ -49,7 +49,7 @@ def _draw_card(state, deck: str, rng) -> dict:
         decks[deck], decks[deck + "_discard"] = decks[deck + "_discard"], []
     if not decks[deck]:
         raise RuleError(N_("The action card deck is empty."))
-    return decks[deck].pop(rng.randint(0, len(decks[deck]) - 1))
+    return decks[deck].pop(rng.randint(0, len(decks[deck]) - 1, stream="action_cards"))
 
 
 def _discard_card(state, card):
@@ -106,7 +106,7 @@ def _draw_licence(state, rng) -> int | None:
     total = deck["ones"] + deck["twos"]
     if total == 0:
         return None
-    if rng.randint(1, total) <= deck["ones"]:
+    if rng.randint(1, total, stream="licences") <= deck["ones"]:
         deck["ones"] -= 1
         return 1
     deck["twos"] -= 1
@@ -153,6 +153,6 @@ def overbid_penalty(hand, rng) -> tuple[int, int]:
     lose = (cards + 1) // 2
     if lose == 0:
         return 0, 0
-    picked = rng.sample(range(cards), lose)  # positions in the hand sorted 1s first
+    picked = rng.sample(range(cards), lose, stream="overbid")  # positions in the hand sorted 1s first
     ones = sum(1 for i in picked if i < hand["ones"])
     return ones, lose - ones

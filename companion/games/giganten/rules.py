@@ -57,7 +57,7 @@ def setup(players, options, profile, rng):
     start = options.get("start_player")
     start = 1 if start is None else int(start)  # an empty form field means the default, seat 1
     # "Nyní se určí začínající hráč. Ten dostane kostku a začne hru."
-    start = start - 1 if 1 <= start <= n else rng.randint(0, n - 1)
+    start = start - 1 if 1 <= start <= n else rng.randint(0, n - 1, stream="start")
     length = _profile(profile, "black_track_length")
     state = {
         "players": [
@@ -198,7 +198,7 @@ def _roll_prices(state, params, seat, profile, rng):
         raise RuleError(N_("Type in the remaining dice."))
     rolled, against = {}, []
     for company in COMPANIES:
-        face = rng.choice(faces)
+        face = rng.choice(faces, stream="dice")
         _, before = _apply_die(state, face, profile)
         rolled[company] = f"{face:+d}"
         against.append((before, face))

@@ -4,7 +4,7 @@ each player's phone. See docs/games/gold-rush.md; rules in ``rules/`` and ``scor
 
 from ..base import N_, Bool, Choice, Game, Int, IntList, Option, ProfileValue, RuleError
 from . import data, scoring, view
-from .rules import legal as legal_rules, turn
+from .rules import legal as legal_rules, reveals, turn
 from .rules.base import moves
 
 # the set-up choices' values, as the lobby shows them
@@ -36,6 +36,7 @@ GAME = Game(
     legal=legal_rules.legal,
     to_act=legal_rules.to_act,
     grey_from_legal=True,
+    reveals=reveals.reveals,
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),
         Option(

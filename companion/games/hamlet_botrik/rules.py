@@ -34,7 +34,7 @@ def setup(players, options, profile, rng):
         "modifiers": mods,
         "colours": colours,
         # "Do řady pod desku akcí umístěte zleva doprava v náhodném pořadí 5 žetonů akcí."
-        "row": rng.shuffled(data.TOKENS),
+        "row": rng.shuffled(data.TOKENS, stream="row"),
         "board": [colours[role] for role in data.BOARD_ORDER],
         "bag": full_bag(colours),
         "drawn": [],

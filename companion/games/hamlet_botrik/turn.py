@@ -154,7 +154,7 @@ def draw_disc(state: dict, rng):
 
     Drawn discs stay out until the bag is empty, so each cycle of six draws is without replacement.
     """
-    colour = rng.choice(state["bag"])
+    colour = rng.choice(state["bag"], stream="bag")
     state["bag"].remove(colour)
     return colour
 

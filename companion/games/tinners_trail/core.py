@@ -99,7 +99,7 @@ def three_dice(b, rng, typed, what):
         faces = [b.get("die_tin"), b.get("die_copper"), b.get("die_water")]
         if any(not f for f in faces):
             raise RuleError(N_("Roll the three dice and type in what they show (the app does not know the dice faces)."))
-        return [rng.choice(f) for f in faces], True
+        return [rng.choice(f, stream="dice") for f in faces], True
     if any(v is None for v in typed):
         raise RuleError(N_("Type in all three dice for %(what)s."), what=what)
     for value, key in zip(typed, ("die_tin", "die_copper", "die_water")):

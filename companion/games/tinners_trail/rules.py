@@ -42,7 +42,7 @@ def setup(players, options, profile, rng):
         "round": 0,
         "phase": "setup",
         # 'Pro první kolo náhodně určete pořadí hráčů.' One draw shuffles the whole order.
-        "order": rng.shuffled(list(range(n))),
+        "order": rng.shuffled(list(range(n)), stream="order"),
         "arrivals": 0,
         "regions": {},
         "adits": [],

@@ -1,4 +1,4 @@
-"""m005_giganten_state: a database made by the code before the ledger left Giganten's state
+"""m006_giganten_state: a database made by the code before the ledger left Giganten's state
 (tests/fixtures/before-giganten-ledger.db.gz, scripts/make_giganten_ledger_fixture.py at 3230ab6)
 upgrades in place: no table or event lost, every state without the ledger, replay equal to the
 snapshot, undo and redo still walking the old log, and the money each step moved now under its
@@ -26,7 +26,7 @@ def test_a_database_with_giganten_ledgers_in_its_states_upgrades_in_place(tmp_pa
     old = {code: json.loads(state) for code, state in db.execute("select code, state from tables")}
     assert sorted(g for g, _, _ in before.values()) == ["giganten", "scorepad"]
     store.migrate(db)
-    assert "m005_giganten_state" in [m.name for m in store.MIGRATIONS.applied(db)]
+    assert "m006_giganten_state" in [m.name for m in store.MIGRATIONS.applied(db)]
     assert {code: (game, head, n) for code, game, head, n in db.execute(count)} == before
     for code, (game, head, n) in before.items():
         t = tables.load(db, code)

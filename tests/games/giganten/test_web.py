@@ -336,7 +336,10 @@ def test_undo_across_a_random_draw_gives_the_same_draw_on_redo(table):
         p.submit("gg-card", licences=3, movement=4)
     tv.submit("gg-deal")
     hands = [p["hand"] for p in state(tv.client, tv.code)["players"]]
-    tv.client.post(f"/t/{tv.code}/undo", data=_vn(tv), headers=HX)
+    # the deal showed each phone its cards: undo asks first, and the log keeps it (issue 12 point 2)
+    r = tv.client.post(f"/t/{tv.code}/undo", data=_vn(tv), headers=HX)
+    assert 'name="confirm"' in r.get_data(as_text=True) and state(tv.client, tv.code)["players"][0]["hand"] == hands[0]
+    tv.client.post(f"/t/{tv.code}/undo", data={**_vn(tv), "confirm": "1"}, headers=HX)
     assert all(p["hand"] == {"ones": 0, "twos": 0} for p in state(tv.client, tv.code)["players"])
     tv.client.post(f"/t/{tv.code}/redo", data=_vn(tv), headers=HX)
     assert [p["hand"] for p in state(tv.client, tv.code)["players"]] == hands

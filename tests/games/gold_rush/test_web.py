@@ -76,7 +76,8 @@ def test_a_token_taken_shows_only_on_its_owners_phone(app, phones):
             body = phone.get(f"/t/{code}{url}", headers=HX).get_data(as_text=True)
             assert "gr-token" not in body
         refused = post(phone, code, "take_token")  # an error on another phone says nothing of Ben's token
-        assert refused.status_code == 422 and "gr-token" not in refused.get_data(as_text=True)
+        # 403: Ben's seat is claimed, so his moves come from his phone (issue 12 point 1)
+        assert refused.status_code == 403 and "gr-token" not in refused.get_data(as_text=True)
     # the export (every secret) only for the device that started the table
     assert ben.get(f"/t/{code}/export.json").status_code == 404
 
@@ -93,7 +94,7 @@ def test_bad_input_is_refused_where_it_was_tapped_and_changes_nothing(app, phone
     r = act(anna, code, "railway", form="railway", tiles=3, c0=2)  # more railwaymen than Anna has there
     assert r.status_code == 422 and "only 1 railwayman on" in r.get_data(as_text=True)
     r = post(ben, code, "take_token")
-    assert r.status_code == 422 and "Anna" in r.get_data(as_text=True)
+    assert r.status_code == 403 and "Anna" in r.get_data(as_text=True)  # Anna's turn, on her phone (issue 12 point 1)
     r = post(anna, code, "railway", lang="cs", tiles=3, c0=2)
     assert r.status_code == 422 and "1 železničáře" in r.get_data(as_text=True)
     assert state(app, code) == before

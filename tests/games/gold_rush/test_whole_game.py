@@ -25,6 +25,9 @@ def test_five_phones_play_from_the_first_tile_to_the_reveal(app):
     code = phones[0].post("/new", data=form).headers["Location"].rstrip("/").split("/t/")[1]
     for seat, phone in enumerate(phones):
         phone.post(f"/t/{code}/seat", data={"seat": seat})
+    with app.app_context():  # the shared view is the table view: it scanned the host's table-view QR
+        token = tables.view_token(get_db(), code)
+    assert shared.post(f"/t/{code}/table-view/{token}").status_code == 303
     html = phones[0].get(f"/t/{code}/settings").get_data(as_text=True)
     v = re.search(r'name="v" value="(\d+)"', html).group(1)
     phones[0].post(f"/t/{code}/settings", data={"key": "ore_counts", "value": "10 20 15 10 8", "confirmed": "1", "v": v})

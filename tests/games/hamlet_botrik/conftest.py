@@ -19,11 +19,11 @@ class Scripted:
     def __init__(self, row=None, discs=()):
         self.row, self.discs, self.n = row, list(discs), 0
 
-    def shuffled(self, seq):
+    def shuffled(self, seq, stream=""):
         self.n += 1
         return list(self.row) if self.row else list(seq)
 
-    def choice(self, seq):
+    def choice(self, seq, stream=""):
         self.n += 1
         colour = self.discs.pop(0)
         assert colour in seq, f"{colour} is not in the bag {seq}"

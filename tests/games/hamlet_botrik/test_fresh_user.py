@@ -62,7 +62,7 @@ def test_the_suggested_villagers_read_as_a_count_not_villager_s(app, table):
 
 
 class _Rng:
-    def shuffled(self, seq):
+    def shuffled(self, seq, stream=""):
         return list(seq)
 
 

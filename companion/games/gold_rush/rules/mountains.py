@@ -43,7 +43,7 @@ def draw_tokens(state, m: dict, n: int, rng) -> int:
     for _ in range(n):
         if state["ore"] == "app":
             taken = {t for mm in state["mountains"] for t in mm["stack"]} | {t for s in state["seats"] for t in s["hand"]} | set(state["gone"])
-            m["stack"].append(rng.choice([t for t in range(data.ORE_TOKENS) if t not in taken]))
+            m["stack"].append(rng.choice([t for t in range(data.ORE_TOKENS) if t not in taken], stream="ore"))
         else:
             m["stack"].append(None)
     return n

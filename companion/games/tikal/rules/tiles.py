@@ -56,7 +56,7 @@ def setup(players, options, profile, rng):
     if state["treasure_mode"] == "app":
         # "Kulaté žetony s poklady se zamíchají a naskládají ... lícem dolů."
         kinds = [k for k in range(1, data.TREASURE_KINDS + 1) for _ in range(data.TREASURE_COPIES)]
-        state["pile"] = rng.shuffled(kinds)
+        state["pile"] = rng.shuffled(kinds, stream="treasures")
     if advanced:
         state["shown"] = []
         state["played"] = []
