@@ -204,6 +204,7 @@ def test_the_join_code_is_six_unambiguous_characters_shown_as_accepted(client, p
     short = re.search(r'<code class="code join-code">([^<]+)</code>', page).group(1)
     assert len(short) == 6 and set(short) <= set(JOIN_ALPHABET) and not set(short) & set("O0I1")
     assert f"<code>{short}</code>" in client.get("/").get_data(as_text=True)  # the lobby shows the same
+    assert f'<code class="join-code">{short}</code>' in client.get(f"/t/{code}/display").get_data(as_text=True)  # and the table display
     for typed in (short, short.lower(), f" {short[:3]}-{short[3:].lower()} "):
         r = phone.post("/join", data={"code": typed})
         assert r.status_code == 303 and r.headers["Location"].endswith(f"/t/{code}/"), typed

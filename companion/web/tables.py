@@ -144,7 +144,7 @@ def display(code):
     """The big shared screen in the middle of the table: public state only (the view for no seat,
     even when opened on a seated phone), no forms; it follows the table like any phone."""
     t = _load(code)
-    context = _context(t, shared=True)
+    context = _context(t, shared=True, join=None if htmx else tables.join_code(get_db(), code))
     return render_template("_display.html" if htmx else "display.html", **context)
 
 
