@@ -300,7 +300,10 @@ def test_fuzz_every_field_of_every_form_refuses_bad_values_without_a_change_or_a
     cols = GAMES["giganten"].colours
     big = start_table(client, "giganten", colour0=cols[0], colour1=cols[1], colour2=cols[2])
     client.post(f"/t/{big}/seat", data={"seat": "0"})
-    pages = ["/", f"/t/{pad}/", f"/t/{big}/", f"/t/{big}/settings"]
+    done = start_table(client)  # a finished table: its result card (play again) and the statistics' rename form
+    act(client, done, "score", seat=0, points=5)
+    act(client, done, "finish")
+    pages = ["/", f"/t/{pad}/", f"/t/{big}/", f"/t/{big}/settings", f"/t/{done}/", "/plays/stats"]
     tried = refused = 0
     accepted = []
     seen = set()
