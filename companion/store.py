@@ -22,6 +22,27 @@ from sqlite_utils.migrations import Migrations
 
 MIGRATIONS = Migrations("companion")
 
+# A step that replays tables or reads them through table.py runs today's code, which expects
+# today's schema (a later step may add a column it reads). Such a step hands its work to
+# ``after_schema`` instead, and ``migrate`` runs it once every step of this start-up is applied:
+# rebuilds first, in step order, then work that reads the rebuilt states (``last=True``).
+_deferred: list[tuple[bool, object]] = []
+
+
+def after_schema(work, last: bool = False) -> None:
+    _deferred.append((last, work))
+
+
+def _rebuild(game: str | None = None, labels: bool = False):
+    def work(db):
+        from . import table
+
+        where, args = ("where game = ?", [game]) if game else ("", [])
+        for (code,) in db.execute(f"select code from tables {where}", args).fetchall():
+            table.rebuild(db, code, labels=labels)
+
+    return work
+
 
 @MIGRATIONS(name="m001_tables")
 def _v1(db: sqlite_utils.Database) -> None:
@@ -84,10 +105,7 @@ def _v3(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE events DROP COLUMN state")
     # the double-tap check looks a nonce up; without an index that read grows with the log
     db["events"].create_index(["code", "nonce"], index_name="idx_events_code_nonce")
-    from . import table
-
-    for (code,) in db.execute("select code from tables").fetchall():
-        table.rebuild(db, code)
+    after_schema(_rebuild())
 
 
 @MIGRATIONS(name="m004_plays")
@@ -114,7 +132,7 @@ def _v4(db: sqlite_utils.Database) -> None:
     db["player_names"].create({"key": str, "name": str}, pk="key")
     from . import plays  # the games' own scores decide the backfilled results
 
-    plays.backfill(db)
+    after_schema(plays.backfill, last=True)
 
 
 @MIGRATIONS(name="m005_trust")
@@ -143,10 +161,7 @@ def _v6(db: sqlite_utils.Database) -> None:
     did every tap's cost); the money a step moved is now listed under its log line. Every
     Giganten table is replayed by today's rules, its states written without the ledger and its
     log lines written again with their money lines."""
-    from . import table
-
-    for (code,) in db.execute("select code from tables where game = 'giganten'").fetchall():
-        table.rebuild(db, code, labels=True)
+    after_schema(_rebuild("giganten", labels=True))
 
 
 @MIGRATIONS(name="m007_tinners_state")
@@ -154,14 +169,19 @@ def _v7(db: sqlite_utils.Database) -> None:
     """Issue 10: Tinners' Trail's state holds the game only (no money ledger, sales, corrections or
     price history, no copy of the board values); its money ledger is read from the events' log
     lines. Its tables are replayed by today's rules, which writes their states and labels anew."""
-    from . import table
-
-    for (code,) in db.execute("select code from tables where game = 'tinners-trail'").fetchall():
-        table.rebuild(db, code, labels=True)
+    after_schema(_rebuild("tinners-trail", labels=True))
 
 
-@MIGRATIONS(name="m008_join_codes_and_default_owners")
+@MIGRATIONS(name="m008_archive")
 def _v8(db: sqlite_utils.Database) -> None:
+    # issue 9, point 12: the host may archive a table (it leaves the lobby's running list), and
+    # an imported table says when it was imported, so two imports of one file can be told apart
+    db["tables"].add_column("archived", str)  # when it was archived, or NULL
+    db["tables"].add_column("imported", str)  # when it was imported from an export, or NULL
+
+
+@MIGRATIONS(name="m009_join_codes_and_default_owners")
+def _v9(db: sqlite_utils.Database) -> None:
     """Issue 9 point 11 and issue 12 point 6.
 
     A table gets a short join code people can type (6 characters, no O/0/I/1), valid for a day;
@@ -223,7 +243,15 @@ def migrate(db: sqlite_utils.Database) -> None:
             old = db.execute("PRAGMA user_version").fetchone()[0]
             for name in _BEFORE_MIGRATIONS[:old]:
                 db[MIGRATIONS.migrations_table].insert({"migration_set": MIGRATIONS.name, "name": name, "applied_at": "before-migrations"})
-        MIGRATIONS.apply(db)
+        _deferred.clear()
+        try:
+            MIGRATIONS.apply(db)
+            for last in (False, True):
+                for when, work in _deferred:
+                    if when == last:
+                        work(db)
+        finally:
+            _deferred.clear()
     # m003 frees every event's state: give the space back (VACUUM cannot run in a transaction)
     free, pages = db.execute("PRAGMA freelist_count").fetchone()[0], db.execute("PRAGMA page_count").fetchone()[0]
     if pages > 256 and free > pages // 2:

@@ -85,7 +85,7 @@ def test_exports_made_by_main_before_issue_11_still_import(tmp_path):
 def test_the_join_code_step_gives_running_tables_a_code_and_keeps_old_defaults_marked(tmp_path):
     """m005 (issue 9 point 11, issue 12 point 6) on the file main made before issue 11."""
     db, before = upgraded(tmp_path)
-    assert "m008_join_codes_and_default_owners" in applied(db)
+    assert "m009_join_codes_and_default_owners" in applied(db)
     running = [c for (c,) in db.execute("select code from tables where finished = 0")]
     assert running and all(tables.normal_join_code(tables.join_code(db, c) or "") for c in running)
     assert len({tables.join_code(db, c) for c in running}) == len(running)
