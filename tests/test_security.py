@@ -486,3 +486,17 @@ def test_an_import_whose_replay_runs_too_long_is_refused_and_creates_nothing(app
     r = client.post("/import", data={"export": body.decode()})
     assert r.status_code == 400 and "takes too long" in r.get_data(as_text=True)
     assert _db_hash(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize(
+    "addr, local",
+    [("127.0.0.1", True), ("127.8.9.1", True), ("::1", True), ("::ffff:127.0.0.1", True), ("192.168.1.5", False), ("::ffff:192.168.1.5", False), ("", False)],
+)
+def test_the_serving_device_is_recognised_by_its_loopback_address(app, addr, local):
+    from companion.web.limits import from_serving_device
+
+    with app.test_request_context("/", environ_base={"REMOTE_ADDR": addr}):
+        assert from_serving_device() is local
+    app.config["OPERATOR_LOOPBACK"] = False  # behind a reverse proxy on the same machine: nobody is
+    with app.test_request_context("/", environ_base={"REMOTE_ADDR": addr}):
+        assert from_serving_device() is False

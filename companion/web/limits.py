@@ -40,9 +40,11 @@ def from_serving_device() -> bool:
     if not current_app.config.get("OPERATOR_LOOPBACK", True):
         return False
     try:
-        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+        addr = ipaddress.ip_address(request.remote_addr or "")
     except ValueError:
         return False
+    mapped = getattr(addr, "ipv4_mapped", None)  # ::ffff:127.0.0.1 when serving on "::"
+    return (mapped or addr).is_loopback
 
 
 def init_app(app: Flask) -> None:
