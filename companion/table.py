@@ -258,7 +258,7 @@ def act(
                 raise Stale()  # another form of the same, now old, page
         if version != table.version:
             raise Stale()
-        meta = _entered_by(db, table, seat, device, confirmed) if kind == "action" and device is not None else {}
+        meta = _entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
         result = engine.step(table.game, table.state, table.seed, kind, action, params, seat, owned=True)
         revealed = _revealed(table.game, kind, action, result)
         if revealed:
@@ -290,17 +290,18 @@ def is_table_view(db, table: Table, device: str, seat: int | None) -> bool:
     return db.execute("select 1 from table_views where code = ? and device = ?", [table.code, device]).fetchone() is not None
 
 
-def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool) -> dict:
+def _entered_by(db, table: Table, action: str, seat: int | None, device: str, confirmed: bool) -> dict:
     """Whose move this is, and whether this phone may enter it (issue 12 point 1).
 
     The move is for the seats the game waits for (``to_act``). It is this phone's own when its
     seat is among them; any phone may enter it while one of them is unclaimed (nobody's phone
-    speaks for that seat) or when the game waits for nobody in particular (a table step). Else
+    speaks for that seat), when the game waits for nobody in particular, or when the action is one
+    of the game's ``table_actions`` (a die typed in, a card revealed: nobody's move). Else
     only the table view may, or, when the table chose "anyone may enter for anyone", any phone
     after a confirmation naming the seat. The event records who entered it (``meta``)."""
     meta = {"by": seat} if seat is not None else {}
     waiting = engine.to_act(table.game, table.state)
-    if not waiting or seat in waiting:
+    if not waiting or seat in waiting or action in table.game.table_actions:
         return meta
     holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
     if any(holders.get(s) is None for s in waiting):
@@ -396,14 +397,22 @@ def undo(db, code: str, version: int, device: str | None = None, seat: int | Non
         return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": what}})
 
 
+def undo_refusal(db, table: Table, revealed: list, device: str, seat: int | None) -> NotAllowed | None:
+    """Why this phone may not undo a step that revealed the secrets of ``revealed`` seats, or None.
+    The panel greys its Undo button with it; ``undo`` refuses with it."""
+    if not revealed or seat in revealed or is_table_view(db, table, device, seat):
+        return None
+    holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
+    if any(holders.get(s) is None for s in revealed):
+        return None  # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
+    return NotAllowed(N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed)))
+
+
 def _may_undo(db, table: Table, revealed: list, device: str, seat: int | None, what: dict, confirmed: bool) -> None:
     if revealed:
-        holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
-        # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
-        if seat not in revealed and not is_table_view(db, table, device, seat) and all(holders.get(s) is not None for s in revealed):
-            raise NotAllowed(
-                N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed))
-            )
+        refusal = undo_refusal(db, table, revealed, device, seat)
+        if refusal is not None:
+            raise refusal
         if not confirmed:
             raise NeedsConfirmation(N_("This step revealed a secret. Undo it anyway? It stays in every phone's log as undone after it revealed it."))
     if table.finished and not confirmed:
@@ -729,6 +738,9 @@ def set_entry(db, code: str, device: str, entry: str) -> None:
 
 def view_token(db, code: str) -> str:
     """The code of the table-view QR (made on first use); only the host's phone shows it."""
+    token = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
+    if token:
+        return token  # a read: the host's page fetches this image each time it opens
     with store.write(db):
         token = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
         if not token:
@@ -828,8 +840,10 @@ def import_table(db, data, host: str) -> str:
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
-        # an export from before per-kind draw streams replays with the one sequence it was made with
-        tstate = engine.start(game, players, options, seed, profile, streams=data.get("streams") is True).state
+        # an export from before per-kind draw streams replays with the one sequence it was made with;
+        # one without the flag (made by a script) says it by its state (the replay must then match it)
+        streams = data["streams"] is True if "streams" in data else isinstance(data.get("state"), dict) and "streams" in data["state"]
+        tstate = engine.start(game, players, options, seed, profile, streams=streams).state
         initial, rows, snapshots = _dump(tstate), [], []
         deadline = time.monotonic() + IMPORT_SECONDS
         for seq, e in enumerate(evs, start=1):

@@ -106,6 +106,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
         "can_undo": t.head > 0,
+        "undo_refused": None if shared else _undo_refused(db, t, log, me, seat),
         "can_redo": any(e["undone"] for e in log),
         "nonce": secrets.token_urlsafe(8),
         "game_css": _game_css(t.game.slug),
@@ -115,6 +116,14 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (tables.NeedsConfirmation)
         **extra,
     }
+
+
+def _undo_refused(db, t: tables.Table, log: list, me: str, seat: int | None) -> str | None:
+    """Why this phone's Undo is greyed: the head step revealed another seat's secret (issue 12 point 2)."""
+    head = next((e for e in log if e["seq"] == t.head and e["kind"] != "notice"), None)
+    revealed = head["meta"].get("reveals") if head else None
+    refusal = tables.undo_refusal(db, t, revealed, me, seat) if revealed else None
+    return tr(refusal) if refusal else None
 
 
 def _game_css(slug: str) -> str | None:
