@@ -23,6 +23,7 @@ GAME = Game(
     moves=rules.moves,
     legal=rules.legal,
     to_act=rules.to_act,
+    turn_detail=rules.turn_detail,
     grey_from_legal=True,
     options=(
         Option(
