@@ -35,6 +35,7 @@ GAME = Game(
     moves=moves,
     legal=legal_rules.legal,
     to_act=legal_rules.to_act,
+    turn_detail=legal_rules.turn_detail,
     grey_from_legal=True,
     reveals=reveals.reveals,
     options=(
