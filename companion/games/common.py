@@ -96,7 +96,7 @@ def correction(subject: dict | str, changes: Sequence[dict], note: str = "") -> 
 
 # --- declaring a game -------------------------------------------------------------------------
 
-CONTRACT = ("setup", "prompt", "scores", "view", "finished", "legal", "to_act", "check_profile")
+CONTRACT = ("setup", "prompt", "scores", "view", "finished", "legal", "to_act", "turn_detail", "check_profile")
 
 
 def declare(modules: Sequence, moves: Moves, **fields) -> Game:
