@@ -58,11 +58,14 @@ class Server:
 
     def __init__(self, name, argv, env=None):
         self.name, self.port = name, free_port()
+        self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             ["taskset", "-c", "0", *argv, "--port", str(self.port)],
             env={**os.environ, **(env or {})},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            # a file, not a pipe: nobody reads a pipe while the load runs, and once waitress's
+            # "task queue depth" warnings fill it the server blocks on its next log line
+            stderr=self.log,
             cwd=ROOT,
         )
         self.base = f"http://127.0.0.1:{self.port}"
@@ -77,7 +80,8 @@ class Server:
                 except aiohttp.ClientError:
                     pass
                 await asyncio.sleep(0.1)
-        raise RuntimeError(f"{self.name} did not start: {self.proc.stderr.read().decode()[:2000] if self.proc.poll() is not None else ''}")
+        self.log.seek(0)
+        raise RuntimeError(f"{self.name} did not start: {self.log.read().decode()[-2000:]}")
 
     def cpu(self) -> float:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -341,12 +345,14 @@ async def main():
     parser.add_argument("--duration", type=float, default=30, help="seconds of club load per run (A/B/A/B: four runs)")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--max-requests", type=int, default=200_000, help="per run")
+    parser.add_argument("--threads", type=int, default=None, help="waitress threads of both servers (default: companion.cli's)")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:
         os.sched_setaffinity(0, {1})  # the load generator on CPU 1, the servers on CPU 0
     instance = Path(tempfile.mkdtemp(prefix="companion-load-", dir=ROOT / ".bench" if (ROOT / ".bench").exists() else None))
-    companion = Server("companion", [PY, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--no-qr"], {"COMPANION_INSTANCE": str(instance)})
-    bare = Server("bare", [PY, str(ROOT / "benchmarks" / "bare.py")])
+    threads = ["--threads", str(args.threads)] if args.threads else []
+    companion = Server("companion", [PY, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--no-qr", *threads], {"COMPANION_INSTANCE": str(instance)})
+    bare = Server("bare", [PY, str(ROOT / "benchmarks" / "bare.py"), *threads])
     try:
         await companion.ready()
         await bare.ready()

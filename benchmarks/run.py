@@ -121,10 +121,15 @@ def replay_import_storage(tmp: Path, repeats: int):
         game = GAMES[slug]
         if isinstance(events, dict):  # a whole test game of another length: its replay scaled to 1000 events
             data, events = events, events["events"]
-            args = (game, data["players"], data["options"], data["seed"], events, data["board_profile"])
         else:
             data = logs.export(slug, events)
-            args = (game, data["players"], data["options"], data["seed"], events, data["board_profile"])
+        # an export made before per-kind draw streams replays with the one sequence it was made with
+        args = (game, data["players"], data["options"], data["seed"], events, data["board_profile"], data.get("streams") is True)
+        try:
+            engine.replay(*args)
+        except Exception as e:  # noqa: BLE001  (an old fixture today's rules no longer replay as it is: say so, measure the rest)
+            print(f"  replay of {slug}: not measured, its stored test game no longer replays as it is ({type(e).__name__})")
+            continue
         t = statistics.median(timed(lambda: engine.replay(*args)) for _ in range(repeats))
         print(f"  replay of {slug}: {t * 1000 / len(events) * 1000:.1f} ms per 1000 events (measured on {len(events)})")
     db = store.connect(str(tmp / "import.db"))
@@ -153,7 +158,8 @@ def main():
     client.get("/")
     whole = len(logs.giganten_game())
     for slug in ("scorepad", "giganten"):
-        ns = [min(n, whole - 1) for n in lengths] if slug == "giganten" else lengths
+        # the tap measured must not end the game (undoing an end asks first)
+        ns = [min(n, whole - 2) for n in lengths] if slug == "giganten" else lengths
         ns = list(dict.fromkeys(ns))
         rows = {n: costs(client, slug, n, args.repeats) for n in ns}
         print_length_table(slug, ns, rows)

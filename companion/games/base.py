@@ -239,7 +239,7 @@ class Moves:
     def raise_temple(state, params, seat, profile, rng):
         ...
 
-    GAME = Game(..., actions=moves.fields, apply=moves.apply, moves=moves)
+    GAME = declare((rules, scoring, view), moves=moves, ...)  # companion/games/common.py
     """
 
     def __init__(self) -> None:

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from .. import store
 from ..games import GAMES, rule_ref, translation_dirs
 from ..games.base import N_
-from . import forms
+from . import forms, render
 
 LANGUAGES = ("cs", "en")
 MAX_SEATS = 8  # name fields on the start form; no game seats more
@@ -132,25 +132,6 @@ def same_origin() -> bool:
     return ours is not None and _origin_tuple(theirs.scheme, theirs.netloc) == ours
 
 
-def _template_gettext(translations) -> dict:
-    """``_``, ``gettext`` and ``ngettext`` for one rendering, bound to the request's catalog once.
-
-    Flask-Babel's own template callables look the request context, the locale and the catalog
-    cache up again for every string (a panel has ~70), a third of a panel's rendering. Same
-    semantics as Jinja's newstyle gettext (autoescaped, always %-formatted), which the i18n
-    extension (``{% trans %}``, ``_()``) resolves from the context before the globals.
-    """
-
-    def gettext(string, **variables):
-        return Markup(translations.ugettext(string)) % variables
-
-    def ngettext(singular, plural, num, **variables):
-        variables.setdefault("num", num)
-        return Markup(translations.ungettext(singular, plural, num)) % variables
-
-    return {"gettext": gettext, "_": gettext, "ngettext": ngettext}
-
-
 def init_app(app: Flask) -> None:
     db = store.connect(app.config["DATABASE"])
     store.migrate(db)
@@ -165,15 +146,15 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["form_body"] = forms.form_body
     app.jinja_env.filters["local_time"] = local_time
-    app.jinja_env.globals.update(rule_ref=rule_ref, COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
+    app.jinja_env.globals.update(player_chip=render.player_chip, rule_ref=rule_ref, COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
 
     @app.context_processor
     def _inject():
         from flask_babel import get_locale
 
-        return {"lang": str(get_locale()), "htmx": htmx, **_template_gettext(get_translations())}
+        return {"lang": str(get_locale()), "htmx": htmx, **render.template_gettext(get_translations())}
 
-    from . import errors, install, lobby, plays, tables, transfer
+    from . import errors, install, limits, lobby, plays, tables, transfer
 
     errors.init_app(app)
     transfer.init_app(app)
@@ -181,3 +162,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(plays.bp)
     app.register_blueprint(install.bp)
+    limits.init_app(app)

@@ -9,12 +9,15 @@ reason is shown beside it. A template never decides legality itself; it may read
 
 Only games that declare ``Game.grey_from_legal`` are greyed: ``legal(state, seat)`` must then be
 exactly what ``apply`` accepts from that seat's phone (seat None: from a phone with no seat).
+The table's own rule of who may enter a move for a claimed seat (``table.entry_refusal``) greys
+everything on a phone it would refuse, with its reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from markupsafe import Markup
 
@@ -33,14 +36,33 @@ class Offer:
     action: str
     ok: bool = False
     reason: Label | None = None
-    choices: dict = field(default_factory=dict)
     entries: list = field(default_factory=list)  # every Legal of this action, in the game's order
+
+    @cached_property
+    def choices(self) -> dict:
+        """The union of the allowed entries' choices, made when a template first reads it: a long
+        score pad lists an entry per written cell, and greying a button never needs the union."""
+        union: dict[str, list] = {}
+        seen: dict[str, set] = {}
+        for entry in self.entries:
+            if not entry.allowed:
+                continue
+            for name, values in entry.choices.items():
+                held, into = seen.setdefault(name, set()), union.setdefault(name, [])
+                for v in values:
+                    key = repr(v)  # a choice may be a list (IntList): unhashable
+                    if key not in held:
+                        held.add(key)
+                        into.append(v)
+        return union
 
 
 def _same(value, sent: str) -> bool:
     """A choice (int, str, None, a list for IntList) against the text a form would send."""
     if value is None:
         return sent == ""
+    if isinstance(value, bool):  # a checkbox sends "1" (or "on") when ticked, nothing when not
+        return (sent in ("1", "on")) == value
     if isinstance(value, list | tuple):
         return " ".join(str(v) for v in value) == sent.strip()
     return str(value) == sent
@@ -54,28 +76,38 @@ def _matches(entry: Legal, params: dict) -> bool:
 class Offers(Mapping):
     """``legal(state, seat, profile)`` by action, computed on first use (a panel that asks nothing pays nothing)."""
 
-    def __init__(self, game, game_state, seat, profile, players, waiting):
+    def __init__(self, game, game_state, seat, profile, players, waiting, refusal=None):
         self._args = (game, game_state, seat, profile)
         self._players, self._waiting = players, waiting
+        self._refusal = refusal  # () -> why this phone may enter no move now (seat-bound actions), or None
+        self._refused: list = []  # the refusal, once asked
         self._offers: dict[str, Offer] | None = None
         self.active = bool(getattr(game, "grey_from_legal", False)) and game.legal is not None
 
     def _all(self) -> dict[str, Offer]:
         if self._offers is None:
             game, game_state, seat, profile = self._args
+            entries = list(game.legal(game_state, seat, profile)) if game.legal else []
+            refused = self.refused if entries else None
+            if refused is not None:  # the table refuses this phone's moves for another claimed seat
+                entries = [Legal(e.action, e.choices, refused) for e in entries]
             offers: dict[str, Offer] = {}
-            for entry in game.legal(game_state, seat, profile) if game.legal else []:
+            for entry in entries:
                 offer = offers.setdefault(entry.action, Offer(entry.action))
                 offer.entries.append(entry)
-                if entry.allowed:
-                    offer.ok = True
-                    for name, values in entry.choices.items():
-                        union = offer.choices.setdefault(name, [])
-                        union.extend(v for v in values if v not in union)
+                offer.ok = offer.ok or entry.allowed
             for offer in offers.values():
                 offer.reason = None if offer.ok else next(e.reason for e in offer.entries)
             self._offers = offers
         return self._offers
+
+    @property
+    def refused(self) -> Label | None:
+        """Why the table would refuse any move from this phone now (another claimed seat's turn:
+        seat-bound actions), or None. A panel may say it once instead of drawing greyed forms."""
+        if not self._refused:
+            self._refused.append(self._refusal() if self._refusal and self.active else None)
+        return self._refused[0]
 
     def __getitem__(self, action: str) -> Offer:
         return self._all().get(action) or Offer(action, reason=self.absent())
@@ -117,8 +149,10 @@ class Offers(Mapping):
             return Markup(html), []
         fixed = {}  # the values the form's hidden inputs fix
         for m in TAG.finditer(html):
+            if m.group(1) or m.group(2).lower() != "input" or "hidden" not in m.group(3).lower():
+                continue  # only a hidden input fixes a value: the others' attributes are not parsed
             attrs = _attrs(m.group(3).rstrip("/"))
-            if not m.group(1) and m.group(2).lower() == "input" and (_get(attrs, "type") or "").lower() == "hidden":
+            if (_get(attrs, "type") or "").lower() == "hidden":
                 name = _get(attrs, "name")
                 if name and name not in FORM_FIELDS:
                     fixed[name] = _get(attrs, "value") or ""

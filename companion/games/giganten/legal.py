@@ -15,11 +15,10 @@ from ..base import N_, Label, Legal, RuleError
 from . import data
 from .auctions import NO_CARDS, NOT_YOURS, can_bid
 from .cards import app_cards, licence_payment
-from .core import CARRY_CHOICES, _name, _profile, counted, rail_costs
+from .core import CARRY_CHOICES, _name, _profile, counted, known_start, rail_costs
 from .data import COMPANIES
 from .prices import _index, _track
 from .production import transport_options
-from .rules import known_start
 
 NONE = (None,)
 GAME_BID_MAX = 200  # the bid field's top (``Int(1, 200)`` in __init__.py)
@@ -75,7 +74,8 @@ def legal(state, seat, profile) -> list[Legal]:
     step = state["step"]
     if step == 0:
         return [Legal("black_distance")]
-    return STEPS[step](state, seat, profile)
+    # the black locomotive's distance may be corrected at any step until the end (the track's length is not printed)
+    return [*STEPS[step](state, seat, profile), Legal("black_distance")]
 
 
 def _prices(state, seat, profile):

@@ -1,0 +1,52 @@
+"""What every panel renders many times, in Python rather than as Jinja macros (issue 11).
+
+A panel is re-rendered for every tap and, after it, for every other open phone; a Jinja macro
+call costs ~40 µs and a ``{% from ... import ... with context %}`` ~100 µs (the imported
+template runs again with the whole context), so the pieces a panel repeats live here:
+
+* ``_``, ``gettext``, ``ngettext`` bound to the request's catalog once per rendering
+  (Flask-Babel's own template callables look the request, the locale and the catalog cache up
+  again for every string, and a panel has ~70);
+* ``player_chip``: a player as colour + symbol + name (``chip`` in ``_macros.html`` is this).
+
+Same output as the templates they replace; ``tests/test_speed.py`` checks the chip's HTML.
+"""
+
+from __future__ import annotations
+
+from flask_babel import get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
+
+CHIP = Markup('<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>')
+
+
+def template_gettext(translations) -> dict:
+    """Same semantics as Jinja's newstyle gettext (autoescaped, always %-formatted), which the
+    i18n extension (``_()``, ``{% trans %}``) resolves from the context before the globals."""
+
+    def gettext(string, **variables):
+        return Markup(translations.ugettext(string)) % variables
+
+    def ngettext(singular, plural, num, **variables):
+        variables.setdefault("num", num)
+        return Markup(translations.ungettext(singular, plural, num)) % variables
+
+    return {"gettext": gettext, "_": gettext, "ngettext": ngettext, "translations": translations}
+
+
+def _field(obj, key):
+    value = obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
+    return "" if value is None else value
+
+
+@pass_context
+def player_chip(context, player, seat=None) -> Markup:
+    """Colour is never shown without its name: a symbol for colour-blind players, the colour's name for screen readers."""
+    from . import COLOURS
+
+    colour = _field(player, "colour")
+    name, css, symbol = COLOURS.get(colour, (colour, "#888", "?"))
+    translations = context.get("translations") or get_translations()
+    # Markup's % escapes every value (its .format goes through string.Formatter: several times slower)
+    return CHIP % (css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
