@@ -133,6 +133,8 @@ def same_origin() -> bool:
 
 
 def init_app(app: Flask) -> None:
+    assert "jinja_env" not in app.__dict__, "the template environment must be chosen before it is made"
+    app.jinja_environment = render.Environment
     db = store.connect(app.config["DATABASE"])
     store.migrate(db)
     db.conn.close()
