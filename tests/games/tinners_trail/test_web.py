@@ -629,10 +629,13 @@ def test_a_map_typed_in_once_is_remembered_and_the_next_game_asks_only_the_dice(
     test_final_scores_show_the_whole_tie_break_chain(client)  # A, B, C seeded by hand, E1 added empty
     html = LAST[next(reversed(LAST))]
     form = re.search(r'<form method="post" action="(/t/[^"]+/settings)" class="tt-card tt-remember">(.*?)</form>', html, re.S)
-    assert form and "Remember this map for the next games" in form.group(2)
+    assert form and "Save this map" in form.group(2)
     fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
     assert fields["key"] == "map_regions" and fields["value"] == "A:1:1:coast; B:2:0; C:0:2:coast; E1:0:0"
-    assert client.post(form.group(1), data=fields).status_code == 303
+    assert client.post(form.group(1), data=fields).status_code == 303  # this table's map
+    # the operator (here: the serving device) keeps this table's values for new tables (issue 12)
+    old = form.group(1).rsplit("/settings", 1)[0]
+    assert client.post(old + "/settings/defaults").status_code == 200
     code = new_table(client)
     html = panel(client, code)
     seed = form_html(html, "seed")
