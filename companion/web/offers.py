@@ -90,7 +90,7 @@ class Offers(Mapping):
             entries = list(game.legal(game_state, seat, profile)) if game.legal else []
             refused = self.refused if entries else None
             if refused is not None:  # the table refuses this phone's moves for another claimed seat
-                entries = [Legal(e.action, e.choices, refused) for e in entries]
+                entries = [e if e.action in game.table_actions else Legal(e.action, e.choices, refused) for e in entries]
             offers: dict[str, Offer] = {}
             for entry in entries:
                 offer = offers.setdefault(entry.action, Offer(entry.action))
