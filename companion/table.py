@@ -321,7 +321,7 @@ def entry_refusal(db, table: Table, seat: int | None, device: str) -> Label | No
     """Why this phone may enter no move now (``_entered_by``'s refusal), or None: read, changes
     nothing; the web layer greys the phone's forms with it."""
     try:
-        _entered_by(db, table, seat, device, confirmed=True)
+        _entered_by(db, table, None, seat, device, confirmed=True)
     except NotAllowed as e:
         return Label(e.msg, **e.params)
     return None
