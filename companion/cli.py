@@ -7,6 +7,7 @@ import ipaddress
 import secrets
 import socket
 import sys
+from pathlib import Path
 
 import ifaddr
 
@@ -96,6 +97,29 @@ def raise_file_limit(needed: int = FILES_NEEDED) -> int:
     return soft
 
 
+def certificate(folder: Path, hosts: list[str]) -> tuple[str, str] | None:
+    """The kept self-signed certificate (made on first run) and what the phones will say about it."""
+    from . import certs
+
+    try:
+        cert, key, made = certs.ensure(folder, hosts)
+    except certs.MissingCryptography as e:
+        print(e, file=sys.stderr)
+        return None
+    print(f"{'Made a new' if made else 'Using the'} self-signed certificate {cert}")
+    print(f"  SHA-256 fingerprint {certs.fingerprint(cert)}")
+    print("  Each phone warns once that the connection is not private: check the fingerprint, then accept (see README).")
+    return str(cert), str(key)
+
+
+def serve_https(app, args, cert: str, key: str) -> None:
+    """HTTPS with Werkzeug's threaded server: waitress speaks no TLS. A thread per connection is
+    plenty for a few tables at home; a club with many tables serves HTTP behind a TLS proxy."""
+    from werkzeug.serving import make_server
+
+    make_server(args.host, args.port, app, threaded=True, ssl_context=(cert, key)).serve_forever()
+
+
 def serve(args) -> int:
     from waitress import serve as waitress_serve
 
@@ -103,10 +127,17 @@ def serve(args) -> int:
 
     app = create_app()
     addresses = lan_addresses()
+    scheme = "https" if args.https else "http"
     if args.host in ("0.0.0.0", "::"):
-        urls = [f"http://{a}:{args.port}/" for a in addresses] or [f"http://localhost:{args.port}/"]
+        urls = [f"{scheme}://{a}:{args.port}/" for a in addresses] or [f"{scheme}://localhost:{args.port}/"]
     else:
-        urls = [f"http://{args.host}:{args.port}/"]
+        urls = [f"{scheme}://{args.host}:{args.port}/"]
+    tls = None
+    if args.https:
+        names = (addresses if args.host in ("0.0.0.0", "::") else [args.host]) + args.allow_host
+        tls = certificate(Path(app.config["DATABASE"]).parent, names)  # every name a phone may use
+        if tls is None:
+            return 2
     # a server bound to one address is reachable there only: the QR must not advertise others
     app.config["LAN_ADDRESSES"] = addresses if args.host in ("0.0.0.0", "::") else []
     names = served_names(args.host, addresses, args.allow_host)
@@ -126,6 +157,9 @@ def serve(args) -> int:
             f"Note: this process may open {files} files; {FILES_NEEDED} are needed for {WAITRESS['connection_limit']} connections (raise it with 'ulimit -n')."
         )
     print("Stop with Ctrl+C.", flush=True)
+    if tls:
+        serve_https(app, args, *tls)
+        return 0
     waitress_serve(app, host=args.host, port=args.port, ident="table-companion", **{**WAITRESS, "threads": args.threads})
     return 0
 
@@ -148,6 +182,12 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         metavar="NAME",
         help="also answer to this Host name (e.g. a DNS name phones use); repeatable. Others get 400",
+    )
+    p.add_argument(
+        "--https",
+        action="store_true",
+        help="serve HTTPS with a self-signed certificate made on first run and kept in the instance folder "
+        "(phones warn once; wake lock and installing the app need HTTPS); needs the 'cryptography' package",
     )
     p.set_defaults(func=serve)
     args = parser.parse_args(argv)

@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 
 from .games.base import N_, PALETTE, FieldError, Game, Label, RuleError, Text
+from .games.common import listed
 from .rng import TableRandom
 
 
@@ -187,8 +188,28 @@ def _profile_step(game: Game, tstate: dict, params: dict) -> Step:
         raise RuleError(N_("This game has no such board value."))
     if game.check_profile is not None and params["value"] is not None:
         game.check_profile(key, params["value"])
-    tstate["profile"][key] = {"value": params["value"], "confirmed": bool(params.get("confirmed"))}
-    return Step(tstate, Label(N_("Board value changed: %(key)s"), key=Label(known[key].label).to_json()), [])
+    before = tstate["profile"].get(key, {"value": None, "confirmed": False})
+    after = tstate["profile"][key] = {"value": params["value"], "confirmed": bool(params.get("confirmed"))}
+    return Step(tstate, _profile_label(Label(known[key].label).to_json(), before, after), [])
+
+
+def _shown(value):
+    """A board value as the log prints it: a list as its numbers, an unknown one as "unknown"."""
+    if value is None:
+        return Label(N_("unknown")).to_json()
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return value
+
+
+def _profile_label(key: dict, before: dict, after: dict) -> Label:
+    """Everything the change did (issue 9, point 13): the value old → new, and whether it was confirmed."""
+    changes = []
+    if before["value"] != after["value"]:
+        changes.append(Label(N_("%(old)s → %(new)s"), old=_shown(before["value"]), new=_shown(after["value"])).to_json())
+    if before["confirmed"] != after["confirmed"]:
+        changes.append(Label(N_("confirmed") if after["confirmed"] else N_("no longer confirmed")).to_json())
+    return Label(N_("Board value %(key)s: %(changes)s"), key=key, changes=listed(changes) or Label(N_("nothing changed")).to_json())
 
 
 def legal(game: Game, tstate: dict, seat: int | None) -> list:

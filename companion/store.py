@@ -172,6 +172,14 @@ def _v7(db: sqlite_utils.Database) -> None:
     after_schema(_rebuild("tinners-trail", labels=True))
 
 
+@MIGRATIONS(name="m008_archive")
+def _v8(db: sqlite_utils.Database) -> None:
+    # issue 9, point 12: the host may archive a table (it leaves the lobby's running list), and
+    # an imported table says when it was imported, so two imports of one file can be told apart
+    db["tables"].add_column("archived", str)  # when it was archived, or NULL
+    db["tables"].add_column("imported", str)  # when it was imported from an export, or NULL
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -89,6 +89,8 @@ class Table:
     host: str
     created: str
     entry: str = "seat"  # "seat": a claimed seat's moves come from its phone or the table view; "anyone"
+    archived: str | None = None  # when the host archived it
+    imported: str | None = None  # when it was imported from an export
 
     @property
     def game_state(self) -> dict:
@@ -125,10 +127,12 @@ def _row_to_table(row: dict) -> Table:
         host=row["host"] or "",
         created=row["created"],
         entry=row["entry"],
+        archived=row["archived"],
+        imported=row["imported"],
     )
 
 
-_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created, entry"
+_COLUMNS = "code, game, players, options, seed, state, head, version, finished, host, created, entry, archived, imported"
 
 
 def load(db: sqlite_utils.Database, code: str) -> Table:
@@ -152,7 +156,7 @@ def create(db, slug: str, players: list, options: dict, host: str) -> str:
         return _insert_table(db, game, players, options, host, seed, start.state)
 
 
-def _insert_table(db, game: Game, players: list, options: dict, host: str, seed: str, initial: dict) -> str:
+def _insert_table(db, game: Game, players: list, options: dict, host: str, seed: str, initial: dict, imported: bool = False) -> str:
     """The table's row and its seats (inside the caller's transaction)."""
     code = new_code()
     now = _now()
@@ -171,6 +175,7 @@ def _insert_table(db, game: Game, players: list, options: dict, host: str, seed:
             "host": host,
             "created": now,
             "updated": now,
+            "imported": now if imported else None,
         }
     )
     for seat in range(len(players)):
@@ -776,7 +781,7 @@ def import_table(db, data, host: str) -> str:
     if final != _dump(_upgraded(game, data.get("state"))) and not (data["schema"] < EXPORT_SCHEMA and _same_totals(game, tstate, data)):
         raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
     with store.write(db):
-        code = _insert_table(db, game, players, options, host, seed, json.loads(initial))
+        code = _insert_table(db, game, players, options, host, seed, json.loads(initial), imported=True)
         _insert_events(db, code, rows)
         db.conn.executemany("insert into snapshots (code, seq, state) values (?, ?, ?)", [(code, seq, state) for seq, state in snapshots])
         db.execute("update tables set state = ?, head = ?, finished = ? where code = ?", [final, len(rows), int(game.finished(tstate["game"])), code])
@@ -806,4 +811,36 @@ def list_tables(db, codes: list[str]) -> list[dict]:
     if not codes:
         return []
     marks = ",".join("?" for _ in codes)
-    return list(db.query(f"select code, game, players, finished, updated from tables where code in ({marks}) order by updated desc", codes))
+    sql = f"select code, game, players, finished, updated, archived, imported from tables where code in ({marks}) order by updated desc"
+    return list(db.query(sql, codes))
+
+
+# --- Archive and delete: only the phone that started the table --------------------------------------
+
+
+def _hosted(db, code: str, device: str) -> None:
+    row = db.execute("select host from tables where code = ?", [code]).fetchone()
+    if row is None:
+        raise TableNotFound(code)
+    if not device or row[0] != device:
+        raise NotAllowed(N_("Only the phone that started the table may archive or delete it."))
+
+
+def archive(db, code: str, device: str, archived: bool = True) -> None:
+    """Move the table out of the lobby's list of running tables (or back). It stays playable:
+    archiving only tidies the lists of the phones that know it."""
+    with store.write(db):
+        _hosted(db, code, device)
+        db.execute("update tables set archived = ?, version = version + 1 where code = ?", [_now() if archived else None, code])
+
+
+def delete(db, code: str, device: str) -> None:
+    """Delete the table, its log, snapshots and seats for every phone. Its play (a finished
+    game's result) stays in the history: a play belongs to the players, not to the table, and it
+    never held the code's secrets; it only forgets the table (its "Full log" link goes)."""
+    with store.write(db):
+        _hosted(db, code, device)
+        db.execute("update plays set code = NULL where code = ?", [code])
+        for name in ("events", "snapshots", "seats", "notices", "table_views"):  # every row keyed by the code
+            db.execute(f"delete from {name} where code = ?", [code])
+        db.execute("delete from tables where code = ?", [code])

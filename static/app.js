@@ -17,8 +17,15 @@
   }
 
   function tapping(p) {
-    // a tap of this phone is on its way: its answer (perhaps a 409 notice) must not be lost
-    return p.querySelector(".htmx-request") !== null || p.classList.contains("htmx-request");
+    // a tap of this phone is on its way (or waits to be sent again): its answer (perhaps a 409
+    // notice) must not be lost, nor the form it was made from
+    return p.querySelector(".htmx-request, .retrying") !== null || p.classList.contains("htmx-request");
+  }
+
+  function changedMeanwhile(show) {
+    // the player is typing: the panel stays, and a small notice says the table moved on
+    var el = document.getElementById("changed");
+    if (el) el.hidden = !show;
   }
 
   function check(force) {
@@ -34,9 +41,9 @@
       })
       .then(function (v) {
         p = panel();
-        if (v && p && !tapping(p) && (force || v.trim() !== p.dataset.version) && !(typing(p) && !force)) {
-          return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
-        }
+        if (!v || !p || tapping(p) || !(force || v.trim() !== p.dataset.version)) return;
+        if (typing(p) && !force) { changedMeanwhile(true); return; }
+        return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
       })
       .catch(function () { document.getElementById("net").hidden = false; })
       .finally(function () { clearTimeout(timer); busy = false; });
@@ -49,6 +56,7 @@
 
   // Show the message where the player tapped.
   document.addEventListener("htmx:afterSwap", function () {
+    changedMeanwhile(false);
     // this phone's seat changed (handed over to another phone): the header must say so
     var head = document.querySelector(".table-head"), p = panel();
     if (head && p && head.dataset.seat !== p.dataset.seat) { location.reload(); return; }
@@ -58,7 +66,57 @@
     for (var d = err.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
     err.scrollIntoView({ block: "center", behavior: "smooth" });
   });
-  document.addEventListener("htmx:sendError", function () { document.getElementById("net").hidden = false; });
+
+  // A tap made while the server cannot be reached is not lost: the form says "not sent,
+  // retrying" and the very same request (same nonce, same version) is sent again every few
+  // seconds until the server answers. The server applies a repeated nonce at most once (a
+  // request that did arrive, whose answer was lost, is then answered with the fresh panel), and
+  // a table changed meanwhile answers 409 inside the form, as any stale tap.
+  var RETRY = 2500;
+  htmx.config.timeout = 15000;  // a request lost in a dropped Wi-Fi must fail, not hang
+  function unsent(e) {
+    var elt = e.detail.elt, config = e.detail.requestConfig;
+    document.getElementById("net").hidden = false;
+    if (!elt || !config || config.verb !== "post" || !elt.closest("#panel")) return;
+    var values = {};
+    config.formData.forEach(function (value, key) {
+      if (!(key in values)) values[key] = value;
+      else values[key] = [].concat(values[key], value);
+    });
+    elt.classList.add("retrying");
+    var say = elt.querySelector(".retry-note");
+    if (!say) {
+      say = document.createElement("p");
+      say.className = "form-error retry-note";
+      say.setAttribute("role", "status");
+      say.textContent = document.getElementById("net").dataset.retrying;
+      elt.appendChild(say);
+    }
+    elt.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    setTimeout(function () {
+      if (!document.body.contains(elt)) return;
+      htmx.ajax("POST", config.path, { source: elt, values: values });
+    }, RETRY);
+  }
+  document.addEventListener("htmx:sendError", unsent);
+  document.addEventListener("htmx:timeout", unsent);
+  // a retry was confirmed when it was first tapped: never ask again
+  document.addEventListener("htmx:confirm", function (e) {
+    if (e.detail.elt.classList.contains("retrying")) { e.preventDefault(); e.detail.issueRequest(true); }
+  });
+
+  // The service worker shows the offline page when a reload finds no server (static/sw.js).
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js?lang=" + encodeURIComponent(document.documentElement.lang || "en"), { scope: "/" }).catch(function () {});
+  }
+  // The offline page opens the table again by itself once the server answers.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!document.getElementById("offline")) return;
+    setInterval(function () {
+      fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { if (r.ok) location.reload(); }, function () {});
+    }, RETRY);
+  });
 
   // A numeric keypad without a minus key: ± turns the sign of the number in the field.
   // A cell of a score sheet tapped: its correction form, filled in with that cell.

@@ -42,7 +42,9 @@ def test_the_host_corrects_and_confirms_a_value_and_it_is_exported(client, chart
     data = client.get(f"/t/{code}/export.json").json
     assert data["state"]["profile"]["chart"] == {"value": [1, 2, 3], "confirmed": True}
     assert data["board_profile"]["chart"] == {"value": None, "confirmed": False}  # as the table started
-    assert data["events"][-1]["label"]["msg"] == "Board value changed: %(key)s"
+    assert data["events"][-1]["label"]["msg"] == "Board value %(key)s: %(changes)s"
+    log = client.get(f"/t/{code}/log").get_data(as_text=True)
+    assert "Board value Price chart: unknown → 1 2 3, confirmed" in log  # everything it changed
 
 
 def test_a_bad_value_is_refused_and_changes_nothing(client, charted):
@@ -77,3 +79,19 @@ def test_a_value_entered_once_is_where_the_next_table_of_the_game_starts(client,
     data = client.get(f"/t/{second}/export.json").json
     assert data["board_profile"]["chart"] == {"value": [4, 5, 6], "confirmed": True}
     assert data["events"] == []  # it is where the table starts, not a change made in it
+
+
+def test_only_values_the_table_uses_are_flagged_to_check(client):
+    """Issue 9, point 13: Giganten with physical action cards never uses the app's card decks, so
+    their unconfirmed values are not warned about; with the app's decks they are."""
+    from helpers import start_table as start
+
+    physical = start(client, game="giganten", opt_action_cards="physical")
+    page = client.get(f"/t/{physical}/settings").get_data(as_text=True)
+    checking, _, unused = page.partition("Not used at this table (2)")
+    assert "Red action cards" not in checking and "Red action cards" in unused and "Beige action cards" in unused
+    to_check = int(re.search(r"To check \((\d+)\)", page).group(1))
+    app = start(client, game="giganten", opt_action_cards="app")
+    page = client.get(f"/t/{app}/settings").get_data(as_text=True)
+    assert "Not used at this table" not in page and "Red action cards" in page.split("Confirmed (")[0]
+    assert int(re.search(r"To check \((\d+)\)", page).group(1)) == to_check + 2

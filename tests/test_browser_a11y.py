@@ -6,7 +6,7 @@ licence beside it; from npm's axe-core package) and injected into each page; the
 Content-Security-Policy forbids inline scripts, so the test context bypasses it.
 Screens: the lobby, an error page, and for every game its first screen, table display, log and
 board values; for each game with a mid-game export in tests/fixtures, that table imported (a
-main phase further in) and its display.
+main phase further in) and its display; the offline page and the question before a delete.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ def test_no_serious_axe_finding_and_one_h1_with_landmarks_on_every_screen(browse
     for export in EXPORTS.values():
         url = imported(page, server, export, tmp_path)
         screens += [url, url + "display"]
+    screens += [server + "/offline", url + "delete"]  # the service worker's page; delete's question (this phone imported it)
     found = {}
     for screen in screens:
         page.goto(screen)

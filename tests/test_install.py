@@ -45,3 +45,17 @@ def test_every_page_links_the_manifest_icons_and_both_theme_colours(client):
         assert 'rel="apple-touch-icon" href="/static/icons/icon-180.png' in html  # static URLs may carry ?v=<hash>
         assert png_size(client.get("/static/icons/icon-180.png").data) == (180, 180)
         assert 'media="(prefers-color-scheme: light)"' in html and 'media="(prefers-color-scheme: dark)"' in html
+
+
+def test_the_service_worker_is_served_from_the_root_and_caches_no_table_page(client):
+    """Issue 9, point 16: the worker's scope is every page, but it keeps only the offline page
+    and that page's static files; a table's page, panel or poll always goes to the network."""
+    from pathlib import Path
+
+    sw = (Path(__file__).parents[1] / "static" / "sw.js").read_text()
+    code = "\n".join(line for line in sw.splitlines() if not line.lstrip().startswith("//"))
+    assert "/t/" not in code and "cache.put(OFFLINE" in code and 'req.method !== "GET"' in code
+    r = client.get("/sw.js")
+    assert r.status_code == 200 and r.mimetype == "text/javascript" and r.headers["Cache-Control"] == "no-cache"
+    page = client.get("/offline?lang=cs").get_data(as_text=True)
+    assert 'lang="cs"' in page and 'id="offline"' in page and "Žádné spojení" in page

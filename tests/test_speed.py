@@ -23,7 +23,7 @@ def scorepad_export(n: int) -> dict:
     game, options, seed = GAMES["scorepad"], {"lowest_wins": False}, "speed-test"
     profile = engine.default_profile(game)
     state = engine.replay(game, FOUR, options, seed, events, profile)
-    head = {"schema": 2, "app": "table-companion", "game": "scorepad", "options": options, "players": FOUR, "seed": seed}
+    head = {"schema": 3, "app": "table-companion", "game": "scorepad", "options": options, "players": FOUR, "seed": seed, "streams": True}
     return head | {"board_profile": profile, "events": events, "state": state}
 
 

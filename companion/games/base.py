@@ -207,6 +207,12 @@ class ProfileValue:
     value: Any
     source: str
     confirmed: bool
+    # needs(options) -> whether a table started with these options uses the value at all (None:
+    # always). A value a table does not use is never flagged as one to check (issue 9, point 13).
+    needs: Callable[[dict], bool] | None = None
+
+    def used(self, options: dict) -> bool:
+        return self.needs is None or bool(self.needs(options))
 
 
 @dataclass(frozen=True)
@@ -313,6 +319,10 @@ class Game:
     # to_act(state) -> the seats the table waits for now, in the order they act; () once the game
     # is over. "Your turn" on each phone and seat-bound actions read it.
     to_act: Callable[[State], tuple[int, ...]] | None = None
+    # turn_detail(state, profile) -> Label or None: what the seats in ``to_act`` are doing now, a
+    # short phrase with no subject ("3 time points spent", "auction: highest bid 2 licences"),
+    # shown after "Your turn" or the player's name. Every phone and the display show it: public only.
+    turn_detail: Callable[[State, dict], Label | None] | None = None
     # reveals(state_after, action, label_json) -> the seats whose secret this step disclosed to the
     # table (an auction's payment check, a drawn card); () when it disclosed nothing. Undo keeps
     # such a step in every phone's log and lets only those seats' phones or the table view take

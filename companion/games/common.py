@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Choice, Game, Int, Label, Moves, Option
+from .base import N_, Choice, Game, Int, Label, Moves, Option
 
 
 def ranks(values: Sequence[Any], lowest_wins: bool = False) -> list[int]:
@@ -72,6 +72,26 @@ def with_lines(label: Label, lines: Sequence[dict]) -> Label:
     if not lines:
         return label
     return Label((label.msg, label.plural) if label.plural else label.msg, **label.params, lines=list(lines))
+
+
+def listed(parts: Sequence[dict]) -> dict | None:
+    """Labels (JSON) joined with commas, nested so that the web layer's ``tr`` translates each."""
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return Label(N_("%(first)s, %(rest)s"), first=parts[0], rest=listed(parts[1:])).to_json()
+
+
+def correction(subject: dict | str, changes: Sequence[dict], note: str = "") -> Label:
+    """A correction's log line that names every value it changed, and its note only if there is
+    one: "Correction: copper: price £8 → £8, level bottom → top (misread)" (issue 9, point 13: a
+    line saying "£8 → £8 ()" hid the level it changed). ``changes`` are labels, one per value
+    that changed; a correction that changed nothing says so."""
+    what = listed(changes) or Label(N_("nothing changed")).to_json()
+    if note:
+        return Label(N_("Correction: %(subject)s: %(changes)s (%(note)s)"), subject=subject, changes=what, note=note)
+    return Label(N_("Correction: %(subject)s: %(changes)s"), subject=subject, changes=what)
 
 
 # --- declaring a game -------------------------------------------------------------------------

@@ -1,15 +1,21 @@
-"""What makes the app installable: the web app manifest, in the viewer's language.
+"""What makes the app installable: the web app manifest, in the viewer's language, and the
+service worker with its offline page.
 
 The icons are drawn in the repo (scripts/make_icons.py) and served as static files; the page
 links them (templates/base.html). Browsers install only from HTTPS or localhost: see README.
+The service worker (static/sw.js) is served from the origin's root so its scope is every page;
+it caches only the offline page and that page's static files (never a table or a panel).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from flask import Blueprint, Response, url_for
-from flask_babel import get_locale, gettext
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import force_locale, get_locale, gettext
+
+from . import LANGUAGES
 
 bp = Blueprint("install", __name__)
 
@@ -43,3 +49,21 @@ def manifest():
     }
     body = json.dumps(data, ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/manifest+json", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/sw.js")
+def service_worker():
+    body = (Path(current_app.static_folder) / "sw.js").read_bytes()
+    # no-cache: the browser checks for a new worker on every visit (it is a few hundred bytes)
+    return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/offline")
+def offline():
+    """The page the service worker shows when a reload finds no server; it retries by itself
+    (static/app.js). Cached once per language (the worker's URL names it)."""
+    lang = request.args.get("lang")
+    if lang not in LANGUAGES:
+        lang = str(get_locale())
+    with force_locale(lang):
+        return render_template("offline.html", lang=lang)

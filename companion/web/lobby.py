@@ -41,8 +41,9 @@ def _lobby(status=200, error=None, form=None, game=None, field=None):
     return (
         render_template(
             "lobby.html",
-            running=[r for r in mine if not r["finished"]],
-            finished=[r for r in mine if r["finished"]],
+            running=[r for r in mine if not r["finished"] and not r["archived"]],
+            finished=[r for r in mine if r["finished"] and not r["archived"]],
+            archived=[r for r in mine if r["archived"]],
             error=error,
             error_field=field,
             form=form or {},

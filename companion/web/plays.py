@@ -39,7 +39,9 @@ def _int_arg(name: str, default: int) -> int:
 
 
 def when(iso: str) -> str:
-    """A stored UTC time as the server's clock reads it (the table's room), in the viewer's language."""
+    """A stored UTC time as the server's clock reads it, in the viewer's language: for text that
+    leaves the page (the share text, the SVG card). Pages show ``local_time``, which the phone
+    rewrites in its own time zone (issue 9, point 13)."""
     try:
         local = datetime.fromisoformat(iso).astimezone().replace(tzinfo=None)
     except (TypeError, ValueError):

@@ -47,7 +47,7 @@ def _load(code: str) -> tables.Table:
 
 def _public(t: tables.Table) -> SimpleNamespace:
     """What a template may know of a table: never its raw state (every hand) or its seed."""
-    return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished)
+    return SimpleNamespace(code=t.code, version=t.version, head=t.head, finished=t.finished, archived=t.archived, imported=t.imported)
 
 
 SEAT = Int(0, 63)
@@ -56,11 +56,12 @@ PANEL_LOG_LINES = 6  # the panel shows the latest lines; the log page pages thro
 LOG_PAGE = 100
 
 
-def whose_turn(game, game_state, seat: int | None) -> dict | None:
+def whose_turn(game, game_state, seat: int | None, profile: dict | None = None) -> dict | None:
     """Whose move the table waits for, read from the game's contract in this one place.
 
-    ``{"seats": (...), "mine": this phone's seat is among them}``, or None where the game says
-    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Seats only,
+    ``{"seats": (...), "mine": this phone's seat is among them, "detail": what they are doing
+    (the game's optional ``turn_detail``, translated) or ""}``, or None where the game says
+    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Public only,
     never anything a seat keeps secret, so every phone and the table display may show it.
     """
     if game.to_act is None:
@@ -68,7 +69,8 @@ def whose_turn(game, game_state, seat: int | None) -> dict | None:
     seats = tuple(game.to_act(game_state))
     if not seats:
         return None
-    return {"seats": seats, "mine": seat in seats}
+    detail = game.turn_detail(game_state, profile or {}) if game.turn_detail else None
+    return {"seats": seats, "mine": seat in seats, "detail": tr(detail) if detail else ""}
 
 
 def _context(t: tables.Table, log: list | None = None, shared: bool = False, **extra) -> dict:
@@ -78,7 +80,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
     profile = engine.profile_values(t.state)
-    waiting = whose_turn(t.game, t.game_state, seat)
+    waiting = whose_turn(t.game, t.game_state, seat, profile)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
         log = tables.log_lines(db, t.code, last=PANEL_LOG_LINES)
     return {
@@ -89,7 +91,9 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "scores": t.game.scores(t.game_state, profile),
         "play": plays.for_table(db, t.code) if t.finished else None,  # its result card, share, BG Stats, play again
         "profile": t.state["profile"],
-        "unconfirmed": [pv for pv in t.game.profile if not t.state["profile"].get(pv.key, {}).get("confirmed")],
+        # only values this table uses: a value for options it was not started with is never flagged
+        "unconfirmed": [pv for pv in t.game.profile if pv.used(t.options) and not t.state["profile"].get(pv.key, {}).get("confirmed")],
+        "unused": [pv for pv in t.game.profile if not pv.used(t.options)],
         "players": t.players,
         "my_seat": seat,
         "waiting": waiting,
@@ -192,6 +196,8 @@ def _change(code: str, form_id: str, attempt):
         return _stale(code, form_id)
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
+    if outcome.duplicate:  # sent again after a lost answer (app.js retries): it had counted once
+        return render_panel(outcome.table, notice=gettext("Your tap had arrived; it counted once."))
     return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
 
 
@@ -340,6 +346,35 @@ def hand_over(code, token):
         abort(404)  # the code was spent meanwhile (another phone was quicker)
     remember(code)
     return redirect(url_for(".show", code=code), 303)
+
+
+# --- Archive and delete (only the phone that started the table) ----------------------------------
+
+
+@bp.post("/archive")
+def archive(code):
+    _load(code)
+    try:
+        tables.archive(get_db(), code, device_id(), archived=request.form.get("archived") != "0")
+    except tables.NotAllowed:
+        abort(403)
+    return redirect(url_for(".show", code=code), 303)
+
+
+@bp.route("/delete", methods=["GET", "POST"])
+def delete(code):
+    """Asks first (a page of its own, so it works without JavaScript), then deletes for every phone."""
+    t = _load(code)
+    if device_id() != t.host:
+        abort(403)
+    if request.method == "GET":
+        return render_template("delete.html", **_context(t))
+    try:
+        tables.delete(get_db(), code, device_id())
+    except tables.NotAllowed:
+        abort(403)
+    flash(gettext("The table was deleted. Its result, if it was finished, stays in the history."), "lobby")
+    return redirect(url_for("lobby.index"), 303)
 
 
 # --- QR codes ------------------------------------------------------------------------------------

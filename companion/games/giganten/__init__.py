@@ -99,9 +99,16 @@ GAME = Game(
             data.RED_CARDS,
             N_("Unknown: 12 cards moving the black locomotive 1-3 fields, 26 in all (M)"),
             False,
+            needs=lambda options: options.get("action_cards") == "app",  # physical cards: typed in from the card
         ),
         ProfileValue(
-            "beige_cards", N_("Beige action cards (e.g. 2x l3 m6; l1 m8 r2; l2 m5 o)"), Text(max_len=4000), data.BEIGE_CARDS, N_("Unknown: 30 cards"), False
+            "beige_cards",
+            N_("Beige action cards (e.g. 2x l3 m6; l1 m8 r2; l2 m5 o)"),
+            Text(max_len=4000),
+            data.BEIGE_CARDS,
+            N_("Unknown: 30 cards"),
+            False,
+            needs=lambda options: options.get("action_cards") == "app",
         ),
     ),
     setup=rules.setup,
@@ -114,6 +121,7 @@ GAME = Game(
     check_profile=cards.check_profile,
     legal=legal.legal,
     to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
     upgrade=rules.upgrade,
     reveals=reveals.reveals,
 )

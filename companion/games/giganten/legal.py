@@ -34,6 +34,33 @@ def to_act(state) -> tuple[int, ...]:
     return (state["queue"][0],) if state["queue"] else ()
 
 
+STEP_DETAIL = {
+    1: N_("price die"),
+    2: N_("action card"),
+    3: N_("licence cards"),
+    4: N_("moving"),
+    5: N_("building a derrick"),
+    6: N_("oil and transport"),
+    8: N_("end of the round"),
+}
+
+
+def turn_detail(state, profile) -> Label | None:
+    """What the seat in ``to_act`` is doing, for the "your turn" banner: the round's step, or in
+    an auction the highest bid so far (said aloud at the table; never a hand's cards)."""
+    if not to_act(state):
+        return None
+    step, a = state["step"], state["auction"]
+    if step == 7 and a:
+        company = data.COMPANY_NAMES[a["company"]]
+        if a["phase"] == "paying":
+            return Label(N_("%(company)s auction: paying %(licences)s"), company=company, licences=counted("licence", a["high"]))
+        if a["high"]:
+            return Label(N_("%(company)s auction: highest bid %(licences)s"), company=company, licences=counted("licence", a["high"]))
+        return Label(N_("%(company)s auction: no bid yet"), company=company)
+    return Label(STEP_DETAIL[step]) if step in STEP_DETAIL else None
+
+
 def legal(state, seat, profile) -> list[Legal]:
     state = known_start(state, profile)
     if state["over"]:

@@ -57,6 +57,7 @@ GAME = declare(
             data.ORE_COUNTS,
             N_("Unknown (FACTS.md ?): 63 tokens of 0, 1, 2, 3 or 5 nuggets; count them in your box"),
             False,
+            needs=lambda options: options.get("ore", "app") != "box",  # physical tokens: each player enters a total
         ),
         ProfileValue(
             "start_nuggets",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..base import N_, Label, Legal
+from ..base import N_, Int, Label, Legal
 from . import data
 from .questions import question
+from .rules import moves
 
 
 def legal(state: dict, seat=None, profile=None) -> list[Legal]:
@@ -17,10 +18,16 @@ def legal(state: dict, seat=None, profile=None) -> list[Legal]:
         return []
     choices = {}
     for f in q["fields"]:
-        if f["type"] == "choice":
+        spec = moves.by_name[q["action"]].fields[f["name"]]
+        if "hidden" in f:
+            choices[f["name"]] = (f["hidden"],)
+        elif "choices" in f:
             choices[f["name"]] = tuple(c["value"] for c in f["choices"])
-        elif f["type"] == "int":
-            choices[f["name"]] = (*(() if f["required"] else (None,)), *range(f["min"], f["max"] + 1))
+        elif isinstance(spec, Int):
+            choices[f["name"]] = (*(() if f.get("required", spec.required) else (None,)), *range(spec.lo, spec.hi + 1))
+    for name, spec in moves.by_name[q["action"]].fields.items():
+        if name not in choices and getattr(spec, "required", True) is False and not any(f["name"] == name for f in q["fields"]):
+            choices[name] = (None,)  # a field this question does not ask is sent blank
     if q["step"] == "setup" and state["modifiers"]["harder_start"]:
         choices["villagers"] = (data.HARDER_START_VILLAGERS,)  # "Botrik začíná se 2 vesničany"
     if q["step"] == "score":

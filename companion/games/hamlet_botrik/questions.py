@@ -7,28 +7,33 @@ fields with their choices. A template needs no knowledge of Botrik to render it.
 
 from __future__ import annotations
 
+import copy
+
 from ..base import N_, NP_, Label
 from . import data
 from .core import L, as_label, chain, counted, disc_name, token_name
-from .rules import score_fields
+from .rules import ATTEMPTS, asks, moves, score_fields
 from .scoring import botrik_breakdown, botrik_total, running_score
-from .small_rules import award_verdicts, cascade, landmark_points
-from .turn import STEP_ACTION
+from .small_rules import award_verdicts, cascade, known_impossible, landmark_points
+from .turn import STEP_ACTION, _begin_turn
 
 YES_NO = [{"value": "yes", "label": L(N_("Yes")), "yes": True}, {"value": "no", "label": L(N_("No"))}]
 
 
-def _choice(name, label, choices, ask=False):
-    """A choice field; ``ask``: its label is a question of its own, shown above the buttons."""
-    return {"name": name, "type": "choice", "label": label, "choices": choices, "ask": ask}
+def ask(action: str, name: str, label: dict, **extra) -> dict:
+    """One field of the question: a typed field of ``action`` as ``Moves`` declared it (its type,
+    range and whether it is required are read from there: ``GAME.actions[action][name]``), with
+    the sentence that asks for it. ``extra``: ``choices`` (a choice's buttons, each ``{"value",
+    "label", "yes"}``), ``default``, ``hint`` (what to count on the table when nothing is
+    suggested), ``ask`` (a choice's label is a question of its own), ``required`` (the rules refuse
+    a blank the field itself lets through) and ``buttons`` (numbers up to it are buttons that send
+    the form at once)."""
+    if name not in moves.by_name[action].fields:
+        raise KeyError(f"{action} has no field {name}")
+    return {"name": name, "label": label, **extra}
 
 
-def _int(name, label, lo, hi, default=None, required=True, hint=None):
-    """A whole number; ``hint`` (a Label) says what to count on the table when nothing is suggested."""
-    return {"name": name, "type": "int", "label": label, "min": lo, "max": hi, "default": default, "required": required, "hint": hint}
-
-
-ANSWER = _choice("answer", L(N_("Answer")), YES_NO)
+ANSWER = ask("answer", "answer", L(N_("Answer")), choices=YES_NO)
 
 # "... vybírá si dodávku v pořadí podle následujícího seznamu" (the same list for market sales)
 TIE_BREAK = [
@@ -41,20 +46,22 @@ BONUS_HELP = L(
     N_("You and Botrik get the bonuses for all refined (and quality) resources used, as usual; he gets 1 point instead of any amount of coins for each bonus.")
 )
 
-SCORE_FIELD_SPECS = {
-    # required: a blank is refused, not taken as 0 (the rules check it; 0 is typed when it is 0)
-    "points": lambda: _int("points", L(N_("Points printed on it")), 0, 99),
-    "milestone": lambda: _int("milestone", L(N_("Points of the milestone he takes")), 0, 99),
-    "bonuses": lambda: {
-        "name": "bonuses",
-        "type": "intlist",
-        "label": L(N_("Bonuses he triggers: the points printed on each, one number per bonus (0 if it gives only coins)")),
-        "min": 0,
-        "max": 20,
-    },
-    "coin_bonuses": lambda: _int("coin_bonuses", L(N_("How many of those bonuses would give coins (1 point each instead)")), 0, 12, required=False),
-    "coin_cost": lambda: _int("coin_cost", L(N_("Coins he would have to pay (easier game: he loses that many points)")), 0, 20, required=False),
+# the score questions' sentences; a blank points or milestone is refused, not taken as 0 (the rules
+# check it; 0 is tapped when it is 0); printed points up to POINT_BUTTONS are one tap
+POINT_BUTTONS = 12
+SCORE_LABELS = {
+    "points": N_("Points printed on it"),
+    "milestone": N_("Points of the milestone he takes"),
+    "bonuses": N_("Bonuses he triggers: the points printed on each, one number per bonus (0 if it gives only coins)"),
+    "coin_bonuses": N_("How many of those bonuses would give coins (1 point each instead)"),
+    "coin_cost": N_("Coins he would have to pay (easier game: he loses that many points)"),
 }
+
+BUILDING_CHOICE = L(
+    N_(
+        "If he can, tap the building he builds, the first kind in this order that he can afford: a refining building whose milestone is still available, a landmark, any refining building, a barn."
+    )
+)
 
 TRY_QUESTIONS = {
     "produce": N_("Can Botrik produce: is there a building tile that is not at its maximum of resources?"),
@@ -68,6 +75,30 @@ TRY_QUESTIONS = {
     "build_road": N_("Can Botrik build a road: are the resources for it in the village (he never buys on the open market), and is there a place for a road?"),
 }
 
+
+# What he does when he can produce or refine: the sentence, then how (done on the table before the tap)
+PERFORM = {
+    "produce": (
+        L(N_("Botrik produces on the building tile with the fewest resources that is not at its maximum.")),
+        L(N_("Tied tiles: the one nearest any of his villagers. Still tied, or several villagers equally near: you choose.")),
+        L(N_("On the barn he produces one of each resource.")),
+        L(N_("Move one of his unused villagers there. He gains 1 point instead of any coins.")),
+    ),
+    "refine": (
+        L(N_("Botrik refines at a refining building connected to the road network, with a free space and the basic resources available.")),
+        L(
+            N_(
+                "He chooses: 1. a tile where he makes a quality resource; 2. the tile where he makes the most refined resources; 3. the tile nearest one of his villagers; still tied: you choose."
+            )
+        ),
+        L(
+            N_(
+                "Use up the required resources nearest the tile (you choose among equals), then put his refined resource there (his quality resource if he has reached that milestone)."
+            )
+        ),
+        L(N_("Move one of his unused villagers there.")),
+    ),
+}
 
 # The guided screens: the steps of one building or road action, in the order they are asked.
 BUILD_STEPS = (
@@ -92,6 +123,8 @@ def progress(state: dict) -> dict | None:
     if pending is None:
         return None
     step = pending["step"]
+    if pending.get("place"):  # placed and scored in one question: no steps left to count
+        return None
     if step == "score":
         steps = {"building": BUILD_STEPS, "road": ROAD_STEPS}.get(pending["what"])
     else:
@@ -133,23 +166,38 @@ def _ask_setup(state, q, pending, n, favour):
     # No default for the blueprints: "Příprava je stejná jako pro hru dvou hráčů", and neither the
     # solo rulebook nor FACTS.md says how many that is, so the player counts them on the table.
     q["fields"] = [
-        _int("villagers", L(N_("Botrik's villagers at the start")), 1, data.MAX_VILLAGERS, default=suggested),
-        _int(
+        ask("ready", "villagers", L(N_("Botrik's villagers at the start")), default=suggested),
+        ask(
+            "ready",
             "blueprints",
             L(N_("Blueprints in Botrik's building queue at the start")),
-            0,
-            data.MAX_BLUEPRINTS,
+            required=True,  # the rules refuse a blank: no number is suggested
             hint=L(
                 N_(
                     "Count the blueprint tiles in Botrik's building queue on the table and tap that number (0 if he has none). The rulebook gives no starting number, so the app suggests none."
                 )
             ),
         ),
+        # today's set-up form: his drawn disc's action is asked together with the church and the market
+        ask("ready", "quick", L(N_("One question for the church, the market and the drawn disc")), hidden="yes"),
     ]
 
 
 def _ask_player(state, q, pending, n, favour):
     q["label"] = L(N_("Your turn: play it as usual, then start Botrik's turn."))
+    if not state.get("quick"):
+        return
+    # his first villager's question, asked now: the same tap ends your turn and answers it
+    preview = copy.deepcopy(state)
+    _begin_turn(preview)
+    first = question(preview)
+    if first["step"] not in ("priority", "blueprint"):
+        return
+    q["label"] = L(N_("Your turn: play it as usual. When it is over, answer for Botrik:"))
+    q["first"] = first["label"]
+    q["where"] = {"number": preview["turn"]["number"], "villager": 1, "of": preview["turn"]["villagers"]}
+    q["help"] = first["notes"][len(state["notes"]) :] + first["help"]  # what his turn starts with, then the question's help
+    q["fields"] = first["fields"]
 
 
 def _ask_priority(state, q, pending, n, favour):
@@ -169,47 +217,73 @@ def _ask_priority(state, q, pending, n, favour):
     if favour["coins"] >= data.CHURCH_COINS:
         choices.append({"value": "church_coins", "label": L(N_("Church, 7 coins on the 10-coin space")), "yes": True})
     choices.append({"value": "market", "label": L(N_("No church; a market sale")), "yes": True})
-    choices.append({"value": "none", "label": L(N_("Neither"))})
-    q["fields"] = [_choice("choice", L(N_("Church delivery or market sale")), choices)]
+    ahead = state.get("ahead")
+    tokens = asks(state, cascade(state["row"], state["board"], ahead)) if ahead else []
+    if not tokens:
+        choices.append({"value": "none", "label": L(N_("Neither"))})
+    else:
+        # the disc is drawn already: "neither" is answered together with the action it leads to
+        first = L(N_("Neither: the %(disc)s leads to %(action)s."), disc=disc_name(ahead), action=token_name(tokens[0]))
+        choices += cascade_choices(state, tokens, "no", first)
+        q["help"] += [h for t in tokens for h in try_help(state, t)]
+    q["fields"] = [ask("priority", "choice", L(N_("Church delivery or market sale")), choices=choices)]
+
+
+ATTEMPT_LABELS = {
+    "produce": N_("Yes: done on the table"),
+    "refine": N_("Yes: done on the table"),
+    "unconnected": N_("Yes, to an unconnected building tile"),
+    "connected": N_("Yes; every building tile is connected"),
+}
+
+
+def try_question(state: dict, token: str) -> dict:
+    return L(TRY_QUESTIONS[token], **({"num": state["blueprints"]} if token == "build_building" else {}))
+
+
+def cascade_choices(state: dict, tokens: list, none: str, lead: dict | None = None) -> list:
+    """One tap for a whole cascade: each action's "yes" buttons under its question, in the order
+    he tries them ("If not: ..."), then "no" to all of them (the value ``none``)."""
+    out = []
+    for i, token in enumerate(tokens):
+        question = try_question(state, token)
+        if i:
+            group = L(N_("If not: %(question)s"), question=question)
+        else:
+            group = L(N_("%(lead)s %(question)s"), lead=lead, question=question) if lead else question
+        for v in ATTEMPTS[token]:
+            out.append({"value": v, "label": L(data.KIND_NAMES[v]) if v in data.KIND_NAMES else L(ATTEMPT_LABELS[v]), "yes": True, "group": group})
+    out.append({"value": none, "label": L(N_("No")) if len(tokens) == 1 else L(N_("None of these")), "group": group})
+    return out
+
+
+def try_help(state: dict, token: str) -> list:
+    """What to do on the table when he can (production, refinement) or which building he builds."""
+    if token in PERFORM:
+        return [L(N_("If he can, first do it on the table:")), *PERFORM[token]]
+    if token == "build_building":
+        return [BUILDING_CHOICE, L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
+    return []
 
 
 def _ask_try(state, q, pending, n, favour):
-    token = pending["token"]
-    params = {"num": state["blueprints"]} if token == "build_building" else {}
-    q["label"] = L(TRY_QUESTIONS[token], **params)
+    """Which of the actions the disc leads to can he do first? One tap for the whole cascade."""
+    tokens = asks(state, [pending["token"], *pending["queue"]])
     colour = state["turn"]["disc"]
-    q["help"] = [L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))]
-    if pending["queue"]:
-        q["help"].append(L(N_("If not, next: %(actions)s."), actions=chain([token_name(t) for t in pending["queue"]])))
+    q["label"] = L(N_("Villager %(n)d drew the %(disc)s: he tries the action under it, then the next ones to the right."), n=n, disc=disc_name(colour))
+    q["help"] = [h for t in tokens for h in try_help(state, t)]
+    every = [pending["token"], *pending["queue"]]
+    rest = [t for t in every[every.index(tokens[-1]) + 1 :] if known_impossible(state, t) is None]
+    if rest:
+        q["help"].append(L(N_("If none of these: %(actions)s."), actions=chain([token_name(t) for t in rest])))
     else:
-        q["help"].append(L(N_("If not, nothing is possible: his villager goes to the church.")))
-    q["fields"] = [ANSWER]
+        q["help"].append(L(N_("If none of these, nothing is possible: his villager goes to the church.")))
+    q["fields"] = [ask("attempt", "result", L(N_("Answer")), choices=cascade_choices(state, tokens, "none"))]
 
 
-def _ask_produce(state, q, pending, n, favour):
-    q["label"] = L(N_("Botrik produces on the building tile with the fewest resources that is not at its maximum."))
-    q["help"] = [
-        L(N_("Tied tiles: the one nearest any of his villagers. Still tied, or several villagers equally near: you choose.")),
-        L(N_("On the barn he produces one of each resource.")),
-        L(N_("Move one of his unused villagers there. He gains 1 point instead of any coins.")),
-    ]
-
-
-def _ask_refine(state, q, pending, n, favour):
-    q["label"] = L(N_("Botrik refines at a refining building connected to the road network, with a free space and the basic resources available."))
-    q["help"] = [
-        L(
-            N_(
-                "He chooses: 1. a tile where he makes a quality resource; 2. the tile where he makes the most refined resources; 3. the tile nearest one of his villagers; still tied: you choose."
-            )
-        ),
-        L(
-            N_(
-                "Use up the required resources nearest the tile (you choose among equals), then put his refined resource there (his quality resource if he has reached that milestone)."
-            )
-        ),
-        L(N_("Move one of his unused villagers there.")),
-    ]
+def _ask_perform(state, q, pending, n, favour):
+    """Production or refinement, in exports made before one tap answered "can he?" and did it."""
+    q["label"], q["help"] = PERFORM[pending["step"]][0], list(PERFORM[pending["step"]][1:])
 
 
 def _ask_blueprint(state, q, pending, n, favour):
@@ -231,16 +305,16 @@ def _ask_blueprint(state, q, pending, n, favour):
         q["help"].append(L(N_("This purchase comes with the hire: the blueprint token stays where it is in the row.")))
     else:
         q["help"].append(L(N_("Move one of his unused villagers to the town hall.")))
-    q["fields"] = [_choice("had_coins", L(N_("Were there coins on the blueprint he took?")), YES_NO, ask=True)]
+    q["fields"] = [ask("blueprint", "had_coins", L(N_("Were there coins on the blueprint he took?")), choices=YES_NO, ask=True)]
     if state["modifiers"]["easier_unpaid"]:
         # the coins he puts on skipped blueprints matter only to the easier "unpaid coins" rule
-        q["fields"].insert(0, _int("skipped", L(N_("Blueprints he skipped (easier game: he loses 1 point for each)")), 0, 10, required=False))
+        q["fields"].insert(0, ask("blueprint", "skipped", L(N_("Blueprints he skipped (easier game: he loses 1 point for each)"))))
 
 
 def _ask_building_kind(state, q, pending, n, favour):
     q["label"] = L(N_("Which building does Botrik build? The first kind in this list that he can afford:"))
     q["help"] = [L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
-    q["fields"] = [_choice("kind", L(N_("Building")), [{"value": k, "label": L(data.KIND_NAMES[k]), "yes": True} for k in data.KINDS])]
+    q["fields"] = [ask("building_kind", "kind", L(N_("Building")), choices=[{"value": k, "label": L(data.KIND_NAMES[k]), "yes": True} for k in data.KINDS])]
 
 
 def _ask_building_pay(state, q, pending, n, favour):
@@ -254,16 +328,22 @@ def _ask_building_pay(state, q, pending, n, favour):
     ]
 
 
-def _ask_avoid_roads(state, q, pending, n, favour):
-    q["label"] = L(N_("Placing the building, 1 of 3: is there a place where the tile would not connect to a road network with your roads?"))
-    q["help"] = [L(N_("Botrik avoids connecting to your roads if he can. If yes, only such places count from now on."))]
-    q["fields"] = [ANSWER]
+PLACEMENT_QUESTIONS = {
+    "avoid_roads": (
+        N_("Placing the building, 1 of 3: is there a place where the tile would not connect to a road network with your roads?"),
+        N_("Botrik avoids connecting to your roads if he can. If yes, only such places count from now on."),
+    ),
+    "avoid_landmarks": (
+        N_("Placing the building, 2 of 3: among the places left, is there one where the tile would not connect to your landmarks?"),
+        N_("Botrik avoids connecting to your landmarks if he can. If yes, only such places count from now on."),
+    ),
+}
 
 
-def _ask_avoid_landmarks(state, q, pending, n, favour):
-    q["label"] = L(N_("Placing the building, 2 of 3: among the places left, is there one where the tile would not connect to your landmarks?"))
-    q["help"] = [L(N_("Botrik avoids connecting to your landmarks if he can. If yes, only such places count from now on."))]
-    q["fields"] = [ANSWER]
+def _ask_avoid(state, q, pending, n, favour):
+    """The placement questions of exports made before the placing was said beside the points."""
+    label, help_ = PLACEMENT_QUESTIONS[pending["step"]]
+    q["label"], q["help"], q["fields"] = L(label), [L(help_)], [ANSWER]
 
 
 def _ask_network(state, q, pending, n, favour):
@@ -294,7 +374,7 @@ def _ask_place_building(state, q, pending, n, favour):
             )
         ),
     ]
-    q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
+    q["fields"] = [ask("place", "note", L(N_("Where (for the log, optional)")))]
 
 
 def _ask_road_target(state, q, pending, n, favour):
@@ -307,13 +387,8 @@ def _ask_place_road(state, q, pending, n, favour):
         q["label"] = L(N_("Build his road to the unconnected building tile nearest the church."))
     else:
         q["label"] = L(N_("Build his road to the building tile with the fewest connections (where a road can be built)."))
-    q["help"] = [
-        L(N_("If there are several options: avoid connecting your landmarks to the road network if possible;")),
-        L(N_("then extend his own longest road network; else the longest network with only your roads; else the longest network with no roads yet;")),
-        L(N_("then from the tile nearest the church; still several: you choose.")),
-        L(N_("Move one of his unused villagers there.")),
-    ]
-    q["fields"] = [{"name": "note", "type": "text", "label": L(N_("Where (for the log, optional)")), "max_len": 60}]
+    q["help"] = list(ROAD_PLACING)
+    q["fields"] = [ask("place", "note", L(N_("Where (for the log, optional)")))]
 
 
 def _ask_score(state, q, pending, n, favour):
@@ -341,16 +416,59 @@ def _ask_score(state, q, pending, n, favour):
         )
     elif what == "building":
         q["help"].append(L(N_("Then he takes the points of the new tile and the milestone of a refining building if it is still available.")))
-    q["fields"] = [SCORE_FIELD_SPECS[name]() for name in score_fields(state, pending)]
+    place = pending.get("place")
+    if place:
+        # placed on the table first: the rulebook's placing order, said once beside the points
+        where = L(N_("Place the %(kind)s on the table first:"), kind=L(data.KIND_NAMES[pending["kind"]])) if place == "building" else ROAD_TARGETS[place]
+        q["help"] = [where, *PLACING[place], *q["help"]]
+    q["fields"] = [
+        ask(
+            "score",
+            name,
+            L(SCORE_LABELS[name]),
+            **({"required": True} if name in ("points", "milestone") else {}),
+            **({"buttons": POINT_BUTTONS} if name == "points" else {}),
+        )
+        for name in score_fields(state, pending)
+    ]
+
+
+ROAD_TARGETS = {
+    "unconnected": L(N_("Build his road to the unconnected building tile nearest the church first.")),
+    "connected": L(N_("Build his road to the building tile with the fewest connections (where a road can be built) first.")),
+}
+ROAD_PLACING = (
+    L(N_("If there are several options: avoid connecting your landmarks to the road network if possible;")),
+    L(N_("then extend his own longest road network; else the longest network with only your roads; else the longest network with no roads yet;")),
+    L(N_("then from the tile nearest the church; still several: you choose.")),
+    L(N_("Move one of his unused villagers there.")),
+)
+# "Botrik umístí budovu podle následujících pravidel" in the rulebook's order: each applies among
+# the places the one before it left
+PLACING = {
+    "building": (
+        L(N_("1. where it does not connect to a road network with your roads, if there is such a place;")),
+        L(N_("2. among those, where it does not connect to your landmarks, if there is one;")),
+        L(N_("3. next to the longest road network without your roads where an edge matches, if there is one;")),
+        L(N_("then next to the tile nearest the church; if several places are still left, you choose;")),
+        L(
+            N_(
+                "turn it so that road meets road if possible, otherwise forest meets forest or mountain meets mountain; forest against mountain only as a last resort; always matching as many edges as possible."
+            )
+        ),
+    ),
+    "unconnected": ROAD_PLACING,
+    "connected": ROAD_PLACING,
+}
 
 
 def _ask_awards(state, q, pending, n, favour):
     q["label"] = L(N_("Harder game awards: how did you do?"))
     if state["modifiers"]["harder_merchant"]:
-        q["fields"].append(_int("your_sales", L(N_("Your market sales")), 0, 50))
+        q["fields"].append(ask("awards", "your_sales", L(N_("Your market sales")), required=True))
         q["help"].append(L(N_("Merchant: you need more market sales than Botrik (%(his)d) and at least 5; a tie goes to Botrik."), his=state["market_sales"]))
     if state["modifiers"]["harder_chaplain"]:
-        q["fields"].append(_int("your_deliveries", L(N_("Your church deliveries")), 0, 50))
+        q["fields"].append(ask("awards", "your_deliveries", L(N_("Your church deliveries")), required=True))
         q["help"].append(L(N_("Chaplain: you need more church deliveries than Botrik (%(his)d); a tie goes to Botrik."), his=state["church_deliveries"]))
 
 
@@ -373,10 +491,10 @@ def _ask_final(state, q, pending, n, favour):
         *award_verdicts(state, end.get("your_sales"), end.get("your_deliveries")),
     ]
     q["fields"] = [
-        _int("coin_points", L(N_("Points for his coins on the favour tile")), 0, 99),
-        _int("award_points", L(N_("Points Botrik gets from awards")), 0, 99),
-        _int("other_points", L(N_("Any other end-of-game points for Botrik")), 0, 999, required=False),
-        _int("your_score", L(N_("Your final score")), 0, 999),
+        ask("final", "coin_points", L(N_("Points for his coins on the favour tile"))),
+        ask("final", "award_points", L(N_("Points Botrik gets from awards"))),
+        ask("final", "other_points", L(N_("Any other end-of-game points for Botrik"))),
+        ask("final", "your_score", L(N_("Your final score"))),
     ]
 
 
@@ -386,13 +504,13 @@ ASKS = {
     "player": _ask_player,
     "priority": _ask_priority,
     "try": _ask_try,
-    "produce": _ask_produce,
-    "refine": _ask_refine,
+    "produce": _ask_perform,
+    "refine": _ask_perform,
     "blueprint": _ask_blueprint,
     "building_kind": _ask_building_kind,
     "building_pay": _ask_building_pay,
-    "avoid_roads": _ask_avoid_roads,
-    "avoid_landmarks": _ask_avoid_landmarks,
+    "avoid_roads": _ask_avoid,
+    "avoid_landmarks": _ask_avoid,
     "network": _ask_network,
     "place_building": _ask_place_building,
     "road_target": _ask_road_target,

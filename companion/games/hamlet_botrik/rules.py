@@ -12,11 +12,11 @@ every action answers it. Botrik's turn is walked villager by villager, because t
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Label, RuleError
+from ..base import N_, NP_, Choice, Int, IntList, Label, Moves, RuleError, Text
 from . import data
 from .core import L, as_label, chain, counted, disc_colours, full_bag, token_name
 from .scoring import botrik_total
-from .small_rules import bonus_formula, flips_face_down
+from .small_rules import bonus_formula, cascade, flips_face_down, known_impossible
 from .turn import _add_score, _ask, _begin_turn, _draw, _expect, _failure_coin, _finish_villager, _note, _performed, _trail, _try_next, _yes
 
 
@@ -58,7 +58,64 @@ def setup(players, options, profile, rng):
 
 # --- Actions ------------------------------------------------------------------------------------
 
+# the answers to "can he do it?" beyond "no" (``attempt``), also a "neither" of the church question
+RESULTS = ("produce", "refine", *data.KINDS, "unconnected", "connected", "none", "no")
 
+moves = Moves()
+
+
+def yes_no(label: str) -> Choice:
+    """A yes/no field; its label names it in form errors."""
+    return Choice(("yes", "no"), label=label)
+
+
+def move(name: str, label: str, **fields):
+    """Declare a Botrik action once (``Moves``): its name, button label and typed fields.
+
+    The handlers answer the question being asked, ``(state, params, rng) -> Label | None``; what
+    every answer shares (the game over, the chores of the last answer cleared, the log line read
+    from what the answer did) is done here, once.
+    """
+
+    def declare(fn):
+        def handler(state, params, seat, profile, rng):
+            if state["phase"] == "over":
+                raise RuleError(N_("The game is over."))
+            if name != "correct":  # a correction is no step of his turn: what to do on the table still stands
+                state["notes"] = []
+            turn = state["turn"]
+            mark = (turn["number"], len(turn["acted"]), len(turn["trail"])) if turn else None
+            label = fn(state, params, rng)
+            _draw_ahead(state, rng)
+            return state, label or _progress_label(state, mark)
+
+        moves(name, label, **fields)(handler)
+        return fn
+
+    return declare
+
+
+def _draw_ahead(state: dict, rng) -> None:
+    """Tables started since one question asks the church, the market and the drawn disc's action
+    (``state["quick"]``): the next disc is drawn when his priority actions are asked (or his turn
+    is about to start), so the question can say where it leads. ``state["ahead"]`` is the disc the
+    next draw gives; it stays in the bag until "neither" takes it out ("Vylosujete disk akce
+    z pytlíku" only then), so a church delivery or a market sale leaves the bag as it was."""
+    pending = state["pending"]
+    if state.get("quick") and pending and pending["step"] in ("priority", "player") and state.get("ahead") is None and state["bag"]:
+        state["ahead"] = rng.choice(state["bag"], stream="bag")
+
+
+# set-up: what the two-player set-up gives Botrik (the app suggests, the player confirms)
+# (blueprints: no default in the rulebook; a blank is refused by the rules with what to count)
+@move(
+    "ready",
+    N_("Start: it is your turn"),
+    villagers=Int(1, data.MAX_VILLAGERS, label=N_("Villagers")),
+    blueprints=Int(0, data.MAX_BLUEPRINTS, required=False, label=N_("Blueprints")),
+    # sent by today's set-up form: the drawn disc's action is asked with the church and the market
+    quick=Choice(("yes",), required=False, label=N_("One question for the church, the market and the drawn disc")),
+)
 def _ready(state, params, rng):
     """The player confirms the physical set-up and Botrik's starting villagers and blueprints.
 
@@ -76,6 +133,8 @@ def _ready(state, params, rng):
         raise RuleError(N_("Harder game: Botrik starts with 2 villagers."))
     state["villagers"] = params["villagers"]
     state["blueprints"] = params["blueprints"]
+    if params.get("quick") == "yes":
+        state["quick"] = True
     state["phase"] = "player"
     _ask(state, "player")
     return Label(
@@ -85,12 +144,33 @@ def _ready(state, params, rng):
     )
 
 
+@move(
+    "botrik_turn",
+    N_("My turn is over: Botrik's turn"),
+    # today's form answers his first villager's question with the same tap (priority or blueprint)
+    choice=Choice(("church", "church_coins", "market", "none", *RESULTS), required=False, label=N_("Church delivery or market sale")),
+    had_coins=Choice(("yes", "no"), required=False, label=N_("Coins on his blueprint")),
+    skipped=Int(0, 10, required=False, label=N_("Skipped blueprints")),
+)
 def _botrik_turn(state, params, rng):
+    """The player's turn is over: Botrik's begins. The tap may carry the answer to his first
+    villager's question (the app knows which it is: hiring needs no question), so a turn costs no
+    tap of its own."""
     _expect(state, "botrik_turn")
     _begin_turn(state)
+    step = state["pending"]["step"]
+    if params.get("choice") is not None:
+        if step != "priority":
+            raise RuleError(N_("That is not an answer to this question."))
+        return _priority(state, {"choice": params["choice"]}, rng)
+    if params.get("had_coins") is not None:
+        if step != "blueprint":
+            raise RuleError(N_("That is not an answer to this question."))
+        return _blueprint(state, {"had_coins": params["had_coins"], "skipped": params.get("skipped")}, rng)
     return None
 
 
+@move("done", N_("Done"))
 def _done(state, params, rng):
     pending = _expect(state, "done")
     step = pending["step"]
@@ -110,6 +190,15 @@ def _done(state, params, rng):
     return None
 
 
+# the church delivery, else the market sale, asked together: "church" (with resources),
+# "church_coins" (7 coins on the 10-coin space), "market", or "none" (neither)
+# (with the disc drawn ahead, "neither" may come with the answer to the drawn disc's first action:
+# a value of ``attempt``'s result)
+@move(
+    "priority",
+    N_("Answer"),
+    choice=Choice(("church", "church_coins", "market", "none", *RESULTS), label=N_("Church delivery or market sale")),
+)
 def _priority(state, params, rng):
     """The church delivery and the market sale in one question, the church first.
 
@@ -120,6 +209,14 @@ def _priority(state, params, rng):
     """
     _expect(state, "priority")
     choice, favour = params["choice"], state["favour"]
+    if choice in RESULTS and choice != "none":
+        ahead = state.get("ahead")
+        tokens = asks(state, cascade(state["row"], state["board"], ahead)) if ahead else []
+        if not tokens or choice not in ("no", *(r for t in tokens for r in ATTEMPTS[t])):
+            raise RuleError(N_("That is not an answer to this question."))
+        choice = "none" if choice == "no" else choice
+        _priority(state, {"choice": "none"}, rng)
+        return _attempt(state, {"result": choice}, rng)
     if choice in ("market", "none"):
         _trail(state, L(N_("no church delivery")))
         _failure_coin(state, L(N_("the church delivery")))
@@ -155,8 +252,10 @@ def _priority(state, params, rng):
     return None
 
 
+# a yes/no question (the placement questions; "can he do this action" in exports made before `attempt`)
+@move("answer", N_("Answer"), answer=yes_no(N_("Answer")))
 def _answer(state, params, rng):
-    pending = _expect(state, "answer")
+    pending = _expect(state, "answer", also=("try",))
     step, yes = pending["step"], _yes(params)
     if step == "try":
         token = pending["token"]
@@ -193,6 +292,79 @@ PLACEMENT_TRAIL = {
 }
 
 
+def asks(state: dict, tokens: list) -> list:
+    """The actions of a disc's cascade the app asks "can he?" about, in order: the known-impossible
+    ones skipped, up to a blueprint purchase (which he makes whenever he holds fewer than 3, so
+    nothing after it is reached)."""
+    out = []
+    for token in tokens:
+        if known_impossible(state, token) is not None:
+            continue
+        if token not in ATTEMPTS:
+            break
+        out.append(token)
+    return out
+
+
+# What "can he do it?" answers for each action: yes, with what the app needs to carry it out
+ATTEMPTS = {
+    "produce": ("produce",),
+    "refine": ("refine",),
+    "build_building": data.KINDS,
+    "build_road": ("unconnected", "connected"),
+}
+TOKEN_OF = {result: token for token, results in ATTEMPTS.items() for result in results}
+
+
+@move("attempt", N_("Answer"), result=Choice(RESULTS, label=N_("Answer")))
+def _attempt(state, params, rng):
+    """Which of the actions the drawn disc leads to can Botrik do first? One tap answers for the
+    whole cascade and carries the action out.
+
+    "Pokud Botrik nemůže tuto akci provést, pokusí se provést následující akci vpravo": a tap on
+    a later action says "no" to each before it; "none" says no to all of them ("no": to the one
+    asked, as older exports did). Production and refinement are done on the table before the tap;
+    a building is answered with its kind, the first one of his queue he can afford; a road with
+    whether a building tile is still unconnected. The placing is then said beside the points
+    question, so the placement questions and the "pay" and "placed" taps of the older flow
+    (still read in exports made before) cost nothing.
+    """
+    pending = _expect(state, "attempt")
+    result = params["result"]
+    reachable = asks(state, [pending["token"], *pending["queue"]])
+    if result == "no":
+        return _answer(state, {"answer": "no"}, rng)
+    target = TOKEN_OF.get(result)
+    if target not in reachable and result != "none":
+        raise RuleError(N_("That is not an answer to this question."))
+    for token in reachable:
+        if token == target:
+            break
+        _answer(state, {"answer": "no"}, rng)
+    if result == "none":
+        return None
+    _answer(state, {"answer": "yes"}, rng)
+    if target in ("produce", "refine"):
+        return _done(state, {}, rng)
+    if target == "build_building":
+        _building_kind(state, {"kind": result}, rng)
+        _note(state, L(N_("He pays the building costs of the %(kind)s, ignoring any coin cost."), kind=L(data.KIND_NAMES[result])))
+        _trail(state, L(N_("pays its costs")))
+        _ask(state, "score", what="building", kind=result, place="building")
+        return None
+    unconnected = result == "unconnected"
+    _trail(state, L(N_("toward an unconnected building tile")) if unconnected else L(N_("every building tile is connected")))
+    _trail(state, L(N_("builds a road")))
+    _ask(state, "score", what="road", place=result)
+    return None
+
+
+@move(
+    "blueprint",
+    N_("Answer"),
+    skipped=Int(0, 10, required=False, label=N_("Skipped blueprints")),
+    had_coins=yes_no(N_("Coins on his blueprint")),
+)
 def _blueprint(state, params, rng):
     pending = _expect(state, "blueprint")
     if state["blueprints"] >= data.MAX_BLUEPRINTS:
@@ -220,6 +392,7 @@ def _unpaid(state: dict, coins: int) -> None:
     _trail(state, L(NP_("−%(num)d point for unpaid coins", "−%(num)d points for unpaid coins"), num=coins))
 
 
+@move("building_kind", N_("Answer"), kind=Choice(data.KINDS, label=N_("Building")))
 def _building_kind(state, params, rng):
     _expect(state, "building_kind")
     if state["blueprints"] == 0:
@@ -233,6 +406,7 @@ def _building_kind(state, params, rng):
     return None
 
 
+@move("place", N_("Done, it is placed"), note=Text(max_len=60, label=N_("Where")))
 def _place(state, params, rng):
     pending = _expect(state, "place")
     note = (params.get("note") or "").strip()
@@ -271,6 +445,15 @@ def score_fields(state: dict, pending: dict) -> list:
     return fields
 
 
+@move(
+    "score",
+    N_("Add his points"),
+    points=Int(0, 99, required=False, label=N_("Points")),
+    milestone=Int(0, 99, required=False, label=N_("Milestone")),
+    bonuses=IntList(0, 20, max_len=12, label=N_("Bonuses")),
+    coin_bonuses=Int(0, 12, required=False, label=N_("Bonuses with coins")),
+    coin_cost=Int(0, 20, required=False, label=N_("Coins to pay")),
+)
 def _score(state, params, rng):
     pending = _expect(state, "score")
     fields = score_fields(state, pending)
@@ -310,6 +493,12 @@ def _score(state, params, rng):
     return None
 
 
+@move(
+    "awards",
+    N_("Check the awards"),
+    your_sales=Int(0, 50, required=False, label=N_("Your market sales")),
+    your_deliveries=Int(0, 50, required=False, label=N_("Your church deliveries")),
+)
 def _awards(state, params, rng):
     _expect(state, "awards")
     state["end"]["your_sales"] = params.get("your_sales")
@@ -323,6 +512,14 @@ def _awards(state, params, rng):
     return Label(N_("Award conditions checked."))
 
 
+@move(
+    "final",
+    N_("Show the final result"),
+    coin_points=Int(0, 99, label=N_("Points for coins")),
+    award_points=Int(0, 99, label=N_("Points for awards")),
+    other_points=Int(0, 999, required=False, label=N_("Other end-of-game points")),
+    your_score=Int(0, 999, label=N_("Your final score")),
+)
 def _final(state, params, rng):
     _expect(state, "final")
     state["end"].update(
@@ -339,6 +536,7 @@ def _final(state, params, rng):
     return Label(N_("Game over: Botrik wins, %(botrik)d to %(you)d."), you=params["your_score"], botrik=botrik)
 
 
+@move("end_game", N_("The game ends now: final scoring"))
 def _end_game(state, params, rng):
     """ "Konec hry se spustí běžným způsobem." The player says when; Botrik's open turn is dropped."""
     if state["phase"] not in ("player", "botrik"):
@@ -389,6 +587,18 @@ def corrected_row(row: list, roads: int, params: dict) -> list:
     return [*row[: place - 1], "build_road", *row[place - 1 :]]
 
 
+@move(
+    "correct",
+    N_("Save the correction"),
+    villagers=Int(1, data.MAX_VILLAGERS, label=N_("Villagers")),
+    blueprints=Int(0, data.MAX_BLUEPRINTS, label=N_("Blueprints")),
+    roads=Int(0, data.MAX_ROADS, label=N_("Roads")),
+    landmarks=Int(0, 20, label=N_("Landmarks")),
+    favour_coins=Int(0, 99, label=N_("Coins on the favour tile")),
+    face_up=yes_no(N_("Favour tile")),
+    # asked only while the road token is out of his row (all 5 roads were built)
+    road_place=Int(1, len(data.TOKENS), required=False, label=N_("Place of the road token in his row")),
+)
 def _correct(state, params, rng):
     """Bring the app in line with the table after a slip (only between turns)."""
     if state["phase"] != "player":
@@ -409,35 +619,7 @@ def _correct(state, params, rng):
     )
 
 
-HANDLERS = {
-    "ready": _ready,
-    "botrik_turn": _botrik_turn,
-    "done": _done,
-    "priority": _priority,
-    "answer": _answer,
-    "blueprint": _blueprint,
-    "building_kind": _building_kind,
-    "place": _place,
-    "score": _score,
-    "awards": _awards,
-    "final": _final,
-    "end_game": _end_game,
-    "correct": _correct,
-}
-
-
-def apply(state, action, params, seat, profile, rng):
-    handler = HANDLERS.get(action)
-    if handler is None:
-        raise RuleError(N_("Unknown action."))
-    if state["phase"] == "over":
-        raise RuleError(N_("The game is over."))
-    if action != "correct":  # a correction is no step of his turn: what to do on the table still stands
-        state["notes"] = []
-    turn = state["turn"]
-    mark = (turn["number"], len(turn["acted"]), len(turn["trail"])) if turn else None
-    label = handler(state, params, rng)
-    return state, label or _progress_label(state, mark)
+apply = moves.apply
 
 
 def _progress_label(state: dict, mark) -> Label:

@@ -14,7 +14,7 @@ STEP_ACTION = {
     "setup": "ready",
     "player": "botrik_turn",
     "priority": "priority",
-    "try": "answer",
+    "try": "attempt",
     "produce": "done",
     "refine": "done",
     "blueprint": "blueprint",
@@ -159,6 +159,11 @@ def draw_disc(state: dict, rng):
     return colour
 
 
+def take_disc(state: dict, colour: str) -> str:
+    state["bag"].remove(colour)
+    return colour
+
+
 def refill_bag(state: dict) -> bool:
     """ "Pokud je pytlík/miska na losování po Botrikově akci prázdný: Vraťte všech 6 vytažených disků
     zpět ... Je-li dílek přízně lícem dolů, otočte jej lícem nahoru. Na dílek přízně (ať už byl právě
@@ -174,7 +179,8 @@ def refill_bag(state: dict) -> bool:
 
 def _draw(state: dict, rng) -> None:
     """Secondary action: draw a disc and start the cascade from the token under its colour."""
-    colour = draw_disc(state, rng)
+    ahead = state.pop("ahead", None)  # drawn when the question was asked (rules._draw_ahead)
+    colour = draw_disc(state, rng) if ahead is None else take_disc(state, ahead)
     state["turn"]["disc"] = colour
     _trail(state, L(N_("drew the %(disc)s"), disc=disc_name(colour)))
     _try_next(state, cascade(state["row"], state["board"], colour))
@@ -214,9 +220,10 @@ def _performed(state: dict, token: str) -> None:
         state["row"] = move_to_end(state["row"], token)
 
 
-def _expect(state: dict, action: str) -> dict:
+def _expect(state: dict, action: str, also: tuple = ()) -> dict:
+    """The question being asked, if ``action`` answers it (``also``: steps it answered in older exports)."""
     pending = state["pending"]
-    if pending is None or STEP_ACTION.get(pending["step"]) != action:
+    if pending is None or (STEP_ACTION.get(pending["step"]) != action and pending["step"] not in also):
         raise RuleError(N_("That is not the question being asked now."))
     return pending
 

@@ -29,5 +29,6 @@ GAME = Game(
     check_profile=board.check_profile,
     legal=legal.legal,
     to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
     ledger=ledger,
 )

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..base import N_, Choice, Int, Label, RuleError, Text
+from ..common import correction
 from . import board as bd
 from .actions import move_token
-from .core import LEVELS, ORES, REGION, move, pay
+from .core import LEVELS, ORES, REGION, move, name_of, pay
 from .round_end import box_key, box_vp
 
 NOTE = Text(max_len=80, label=N_("Reason"))
@@ -17,6 +18,9 @@ VALUE = N_("New value")
 
 PLAYER_COUNTS = ("money", "time", "tin", "copper", "mines_left", "cubes_left")
 
+
+# the same words as the price form's level choice (templates/games/tinners-trail/panel.html)
+LEVEL_NAMES = {"bottom": N_("bottom level"), "middle": N_("middle"), "top": N_("top level")}
 
 REGION_COUNTS = ("tin", "copper", "water", "miner", "port", "train", "coastal", "mine")
 
@@ -70,6 +74,13 @@ def fix_region(state, params, b, rng):
             raise RuleError(N_("A count cannot be negative."))
         region[what] = value
         region["seeded"] = region["seeded"] or value > 0
+    if what == "mine":  # the owner by name, not by a seat number
+
+        def owner(seat):
+            return Label(N_("no mine")).to_json() if seat is None else name_of(state, seat)
+
+        change = Label(N_("mine owner %(old)s → %(new)s"), old=owner(old), new=owner(region["mine"])).to_json()
+        return state, correction(name, [change] if old != region["mine"] else [], params.get("note") or "")
     return state, Label(
         N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=name, what=what, old=old, new=region[what], note=params.get("note") or ""
     )
@@ -105,11 +116,16 @@ def fix_price(state, params, b, rng):
     record = state["prices"][ore]
     if record is None:
         raise RuleError(N_("This round's prices are not set yet."))
-    old = record["price"]
+    old, old_level = record["price"], record["level"]
     # next round's modifier reads the corrected level ('Pokud byla předešlá cena na nejvyšší úrovni ...')
     record.update(price=params["price"], level=params["level"])
-    msg = N_("Correction: tin price £%(old)s → £%(new)s (%(note)s)") if ore == "tin" else N_("Correction: copper price £%(old)s → £%(new)s (%(note)s)")
-    return state, Label(msg, old=old, new=params["price"], note=params.get("note") or "")
+    changes = []
+    if old != params["price"]:
+        changes.append(Label(N_("price £%(old)d → £%(new)d"), old=old, new=params["price"]).to_json())
+    if old_level != params["level"]:  # the level decides next round's +1/−1: never hidden
+        changes.append(Label(N_("%(old)s → %(new)s"), old=Label(LEVEL_NAMES[old_level]).to_json(), new=Label(LEVEL_NAMES[params["level"]]).to_json()).to_json())
+    subject = Label(N_("tin") if ore == "tin" else N_("copper")).to_json()
+    return state, correction(subject, changes, params.get("note") or "")
 
 
 @move(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..base import N_, Label, Legal, RuleError
+from ..base import N_, NP_, Label, Legal, RuleError
 from . import actions, board as bd, core, data, prices, round_end, start
 from .view import current
 
@@ -37,6 +37,27 @@ def to_act(state) -> tuple[int, ...]:
         seat = round_end.explorer(state)
         return (seat,) if seat is not None else ()
     return ()
+
+
+def turn_detail(state, profile) -> Label | None:
+    """What the seat in ``to_act`` is doing, for the "your turn" banner (all public).
+
+    "Využité časové body si hráči zaznamenávají na časové ose.": in the action phase the banner
+    says how many time points the active player has spent this round (their column)."""
+    seats = to_act(state)
+    if not seats:
+        return None
+    phase, seat = state["phase"], seats[0]
+    if phase == "actions" and state["auction"]:
+        a = state["auction"]
+        return Label(N_("auction for %(region)s: highest bid £%(bid)d"), region=a["region"], bid=a["bid"])
+    if phase == "actions":
+        return Label(NP_("%(num)d time point spent", "%(num)d time points spent"), num=state["players"][seat]["time"])
+    if phase == "investments":
+        return Label(N_("investing"))
+    if phase == "exploration":
+        return Label(N_("exploring"))
+    return None
 
 
 def legal(state, seat, profile) -> list[Legal]:

@@ -41,8 +41,8 @@ def tap(client, code, form_id, expect=200, **fields):
     data = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
     for name, value in fields.items():
         assert f'name="{name}"' in form, f"form {form_id} has no field {name}"
-        # a choice shown as one button per value must offer this value
-        if f'<button type="submit" name="{name}"' in form:
+        # a choice shown as one button per value (and no input for others) must offer this value
+        if f'<button type="submit" name="{name}"' in form and not re.search(rf'<input[^>]*name="{name}"', form):
             assert f'name="{name}" value="{value}"' in form, f"no button {name}={value} in {form_id}"
         data[name] = str(value)
     r = client.post(f"/t/{code}/act", data=data, headers=HX)
@@ -91,49 +91,33 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
     assert "Favour coin for a failed first action: given this turn" in page
     form = form_html(page, "hb-priority")
     assert 'value="church_coins"' not in form  # 3 coins: the 10-coin delivery (7 coins) is not offered
-    tap(client, code, "hb-priority", choice="none")
-
-    # a disc was drawn: undo then redo draws the same one
-    drawn = game(client, code)["turn"]["disc"]
+    # the disc is drawn as the question is asked, so "neither" comes with its first action's answers
+    drawn = game(client, code)["ahead"]
     assert drawn in ("red", "blue", "yellow")
-    assert f"{drawn} disc" in text(panel(client, code))
-    undo_redo(client, code, "undo")
-    assert game(client, code)["turn"]["disc"] is None and game(client, code)["pending"]["step"] == "priority"
-    undo_redo(client, code, "redo")
-    assert game(client, code)["turn"]["disc"] == drawn
-    # and undo then the same answer again draws it too
-    undo_redo(client, code, "undo")
-    tap(client, code, "hb-priority", choice="none")
-    assert game(client, code)["turn"]["disc"] == drawn
-
-    # 3 blueprints held: buying is skipped by the app; refuse everything but building
     g = game(client, code)
     order = cascade(g["row"], g["board"], drawn)
-    for _ in range(4):
-        pending = game(client, code)["pending"]
-        assert pending["step"] == "try"
-        if pending["token"] == "build_building":
-            break
-        tap(client, code, "hb-try", answer="no")
+    # 3 blueprints held: buying is skipped, so building is always among the actions asked; one tap
+    # says "neither", "no" to every action before it, and what he builds
+    assert f"Neither: the {drawn} disc leads to" in text(form) and 'value="landmark"' in form
+    tap(client, code, "hb-priority", choice="landmark")
+    assert game(client, code)["pending"]["step"] == "score"
+
+    # undo then redo draws the same disc; so does undo then the same answer again
+    undo_redo(client, code, "undo")
+    assert game(client, code)["turn"]["disc"] is None and game(client, code)["pending"]["step"] == "priority"
+    assert game(client, code)["ahead"] == drawn
+    undo_redo(client, code, "redo")
+    assert game(client, code)["drawn"] == [] and game(client, code)["turn"]["disc"] == drawn
+    undo_redo(client, code, "undo")
+    tap(client, code, "hb-priority", choice="landmark")
+    assert game(client, code)["turn"]["disc"] == drawn
     skipped_buy = order.index("buy_blueprint") < order.index("build_building")
     assert ("buy a blueprint impossible: he already holds 3 blueprints" in text(panel(client, code))) is skipped_buy
-    assert 'class="trying"' in panel(client, code)
-    tap(client, code, "hb-try", answer="yes")
 
-    # the guided building screens, one question at a time
-    page = panel(client, code)
-    assert "Step 1 of 7:" in page and 'value="landmark"' in page
-    tap(client, code, "hb-building_kind", kind="landmark")
-    assert "Step 2 of 7:" in panel(client, code)
-    tap(client, code, "hb-building_pay")
-    page = panel(client, code)
-    assert "Step 3 of 7:" in page and "Placing the building, 1 of 3" in page
-    tap(client, code, "hb-avoid_roads", answer="yes")
-    tap(client, code, "hb-avoid_landmarks", answer="no")
-    tap(client, code, "hb-network", answer="yes")
+    # paying and placing are said beside his points, in the rulebook's order: no tap of their own
     page = text(panel(client, code))
-    assert "only where it does not connect to your roads;" in page and "next to the longest road network" in page
-    tap(client, code, "hb-place_building", note="next to the church")
+    assert "He pays the building costs of the landmark" in page and "Place the landmark on the table first:" in page
+    assert "1. where it does not connect to a road network with your roads" in page and "next to the longest road network" in page
 
     # the rulebook's example: two own quality resources, 2 + 1 points each
     page = panel(client, code)
@@ -148,7 +132,7 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
     page = panel(client, code)
     assert "2 × (2 + 1) = 6" in page
     assert re.search(r'class="hb-score"><span class="big">9</span>', page)  # 6 + his landmark's 3
-    assert "Villager 1:" in text(page) and "away from your roads" in text(page)
+    assert "Villager 1:" in text(page) and "pays its costs" in text(page)
 
     # the end: the player enters what the base rules give, and their own score
     tap(client, code, "hb-end")
@@ -251,7 +235,8 @@ def test_the_finished_panel_shows_the_result_first_and_folds_his_board(client):
     page = panel(client, code)
     assert "You win!" in page and "Total" in page
     final = page.index('id="hb-final"')
-    m = re.search(r'<details class="hb-board-end" id="hb-board-end">(.*?)</details>', page, re.S)
+    # (up to the points card after it: the folded board holds "rule" <details> of its own)
+    m = re.search(r'<details class="hb-board-end" id="hb-board-end">(.*?)</details>\s*<details class="hb-points"', page, re.S)
     assert m, "no folded board"
     assert text(re.search(r"<summary>.*?</summary>", m.group(1), re.S).group(0)).strip() == "Botrik's board at the end"
     assert final < m.start()  # the result comes first

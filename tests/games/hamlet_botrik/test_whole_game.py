@@ -21,6 +21,8 @@ def answer(tstate):
         return action, {"villagers": 1, "blueprints": 0}
     if action == "priority":
         return action, {"choice": "none"}
+    if action == "attempt":  # "can he?": one tap, yes carrying it out
+        return action, {"result": {"produce": "produce", "build_road": "unconnected"}.get(tstate["game"]["pending"]["token"], "no")}
     if action == "answer":
         p = tstate["game"]["pending"]
         return action, {"answer": "yes" if p.get("token") in ("produce", "build_road") or p["step"] == "road_target" else "no"}
