@@ -14,8 +14,10 @@ from urllib.parse import urlsplit
 from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
-# the serving device reaches itself by these names; `companion serve` adds the addresses it prints
-LOCAL_HOSTS = ["localhost", "127.0.0.1", "::1"]
+# the serving device reaches itself by these names; `companion serve` adds the addresses it prints.
+# (No IPv6 literal such as [::1]: Werkzeug's trusted-host match cannot name one, and the server
+# listens on IPv4 unless told otherwise.)
+LOCAL_HOSTS = ["localhost", "127.0.0.1"]
 BODY_LIMIT = 1024 * 1024  # any request but an import: bodies over 1 MB are refused (413) before any parsing
 IMPORT_LIMIT = 16 * 1024 * 1024  # an import (a long game's export); waitress refuses more before spooling it
 # multipart's boundaries and headers around the file; waitress's limit is IMPORT_LIMIT plus this
@@ -57,9 +59,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         # the LAN addresses it prints and every --allow-host (docs/security.md).
         TRUSTED_HOSTS=None,
         OPERATOR_PIN=None,  # printed by `companion serve`: saves a table's board values as the install's defaults
+        OPERATOR_LOOPBACK=True,  # the serving device (loopback) is the operator; false behind a reverse proxy
+        RATELIMIT_ENABLED=True,  # per-client limits on table creation, imports, code guesses (web/limits.py)
     )
     if test_config is not None:
-        app.config.update(test_config)
+        app.config.update({"RATELIMIT_ENABLED": False, **test_config})  # a test that checks limits switches them on
     else:
         app.config.from_prefixed_env("COMPANION")
         if app.config["TRUSTED_HOSTS"] is None:

@@ -111,7 +111,8 @@ def check_stored(game: Game, options: dict, profile: dict, events: list, seats: 
     """Stored (imported) data must be what the forms could have produced; FieldError otherwise."""
     bad = FieldError(N_("The export is incomplete or malformed."))
     specs = {o.key: o.spec for o in game.options}
-    if set(options) != set(specs) or not all(is_valid(specs[k], v) for k, v in options.items()):
+    # an option added to the game later is absent from older exports: the game reads it as unset
+    if set(options) - set(specs) or not all(is_valid(specs[k], v) for k, v in options.items()):
         raise bad
     printed = {pv.key: pv.spec for pv in game.profile}
     for key, entry in profile.items():

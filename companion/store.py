@@ -180,6 +180,35 @@ def _v8(db: sqlite_utils.Database) -> None:
     db["tables"].add_column("imported", str)  # when it was imported from an export, or NULL
 
 
+@MIGRATIONS(name="m009_hamlet_state")
+def _v9(db: sqlite_utils.Database) -> None:
+    """Issue 10: Botrik's points left Hamlet's state as a list of entries (each with its formula,
+    turn and villager): the state keeps his points by kind, the arithmetic is in the log lines.
+    Its tables are replayed by today's rules, which writes their states anew."""
+    after_schema(_rebuild("hamlet-botrik"))
+
+
+@MIGRATIONS(name="m010_join_codes_and_default_owners")
+def _v10(db: sqlite_utils.Database) -> None:
+    """Issue 9 point 11 and issue 12 point 6.
+
+    A table gets a short join code people can type (6 characters, no O/0/I/1), valid for a day;
+    the unguessable ``code`` stays the capability. A running table of the old file gets one from
+    now. An install's board values say who saved them and when: an old value was saved by
+    whichever phone changed a table's value before this step, so it is kept, marked "before".
+    """
+    db["tables"].add_column("join_code", str)
+    db["tables"].add_column("join_expires", str)
+    db["tables"].create_index(["join_code"], index_name="idx_tables_join_code")
+    db["board_values"].add_column("set_by", str)
+    db["board_values"].add_column("set_at", str)
+    db.execute("update board_values set set_by = 'before', set_at = ''")
+    from . import table
+
+    for (code,) in db.execute("select code from tables where finished = 0").fetchall():
+        table.new_join_code(db, code)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

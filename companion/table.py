@@ -19,8 +19,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
 
@@ -36,6 +37,11 @@ from .rng import new_seed
 EXPORT_SCHEMA = 3
 READS_SCHEMAS = (1, 2, 3)
 SNAPSHOT_EVERY = 16  # undo replays at most 15 events (~1 ms); snapshots cost a state per 16 events
+# An import's replay is CPU in one thread; every this many events it lets the other threads (the
+# polls of every phone at every table) run first, so an import of 20000 events never holds them
+# back for more than a few steps (tests/test_security.py, the import flood).
+IMPORT_YIELD_EVERY = 16
+IMPORT_SECONDS = 30  # a replay that takes longer is refused: a real game's takes well under a second
 MAX_IMPORT_EVENTS = 20000  # a whole Giganten game is ~1800; the 16 MB body limit allows more
 # rng.new_seed makes 32 hex digits; tests and fixtures name theirs ("contract-giganten-3"). Not 1 MB of anything.
 SEED = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
@@ -104,6 +110,48 @@ def _now() -> str:
 def new_code() -> str:
     # 96 random bits, URL-safe: the code is the capability to reach the table
     return secrets.token_urlsafe(12)
+
+
+# --- Join codes: a short code people can type (issue 9 point 11) --------------------------------
+# Six characters without O, 0, I and 1 (nothing to confuse), read case-insensitively: 32**6, about
+# a billion. It only finds the table (the lobby redirects to the full URL); it expires with the
+# table or after a day, and guesses are rate-limited per client (companion/web/lobby.py).
+JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+JOIN_LENGTH = 6
+JOIN_LIFETIME = timedelta(days=1)
+
+
+def normal_join_code(typed: str) -> str | None:
+    """The join code as typed ("abc-def", " Abc Def ") in its stored form, or None if it is not one."""
+    code = "".join(typed.split()).replace("-", "").upper()
+    return code if len(code) == JOIN_LENGTH and all(c in JOIN_ALPHABET for c in code) else None
+
+
+def new_join_code(db, code: str) -> str:
+    """Give table ``code`` a fresh join code, valid for JOIN_LIFETIME (inside the caller's transaction)."""
+    now = datetime.now(UTC)
+    db.execute("update tables set join_code = null where join_expires < ?", [now.isoformat(timespec="seconds")])
+    while True:
+        short = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+        if db.execute("select 1 from tables where join_code = ?", [short]).fetchone() is None:
+            break
+    db.execute("update tables set join_code = ?, join_expires = ? where code = ?", [short, (now + JOIN_LIFETIME).isoformat(timespec="seconds"), code])
+    return short
+
+
+def find_by_join_code(db, typed: str) -> str | None:
+    """The table's full code for a join code still valid, or None."""
+    short = normal_join_code(typed)
+    if short is None:
+        return None
+    row = db.execute("select code from tables where join_code = ? and join_expires >= ?", [short, _now()]).fetchone()
+    return row[0] if row else None
+
+
+def join_code(db, code: str) -> str | None:
+    """The table's join code while it is valid (shown on its page and in the lobby), else None."""
+    row = db.execute("select join_code from tables where code = ? and join_expires >= ?", [code, _now()]).fetchone()
+    return row[0] if row else None
 
 
 def _dump(value) -> str:
@@ -180,6 +228,7 @@ def _insert_table(db, game: Game, players: list, options: dict, host: str, seed:
     )
     for seat in range(len(players)):
         db["seats"].insert({"code": code, "seat": seat, "device": None, "token": secrets.token_urlsafe(12)})
+    new_join_code(db, code)
     return code
 
 
@@ -209,7 +258,7 @@ def act(
                 raise Stale()  # another form of the same, now old, page
         if version != table.version:
             raise Stale()
-        meta = _entered_by(db, table, seat, device, confirmed) if kind == "action" and device is not None else {}
+        meta = _entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
         result = engine.step(table.game, table.state, table.seed, kind, action, params, seat, owned=True)
         revealed = _revealed(table.game, kind, action, result)
         if revealed:
@@ -221,8 +270,6 @@ def act(
         _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now(), meta)])
         _snapshot(db, code, seq, result.state)
         table = _move_head(db, table, seq, result.state)
-        if kind == "profile":
-            _remember_board_value(db, table.game, params["key"], result.state)
         return Outcome(table, result.label)
 
 
@@ -243,17 +290,18 @@ def is_table_view(db, table: Table, device: str, seat: int | None) -> bool:
     return db.execute("select 1 from table_views where code = ? and device = ?", [table.code, device]).fetchone() is not None
 
 
-def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool) -> dict:
+def _entered_by(db, table: Table, action: str, seat: int | None, device: str, confirmed: bool) -> dict:
     """Whose move this is, and whether this phone may enter it (issue 12 point 1).
 
     The move is for the seats the game waits for (``to_act``). It is this phone's own when its
     seat is among them; any phone may enter it while one of them is unclaimed (nobody's phone
-    speaks for that seat) or when the game waits for nobody in particular (a table step). Else
+    speaks for that seat), when the game waits for nobody in particular, or when the action is one
+    of the game's ``table_actions`` (a die typed in, a card revealed: nobody's move). Else
     only the table view may, or, when the table chose "anyone may enter for anyone", any phone
     after a confirmation naming the seat. The event records who entered it (``meta``)."""
     meta = {"by": seat} if seat is not None else {}
     waiting = engine.to_act(table.game, table.state)
-    if not waiting or seat in waiting:
+    if not waiting or seat in waiting or action in table.game.table_actions:
         return meta
     holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
     if any(holders.get(s) is None for s in waiting):
@@ -267,6 +315,16 @@ def _entered_by(db, table: Table, seat: int | None, device: str, confirmed: bool
             raise NeedsConfirmation(N_("Enter this for %(name)s? The log will say it was entered on this phone."), name=name)
         return meta
     raise NotAllowed(N_("It is %(name)s's turn: on %(name)s's phone or the table view."), name=name)
+
+
+def entry_refusal(db, table: Table, seat: int | None, device: str) -> Label | None:
+    """Why this phone may enter no move now (``_entered_by``'s refusal), or None: read, changes
+    nothing; the web layer greys the phone's forms with it."""
+    try:
+        _entered_by(db, table, None, seat, device, confirmed=True)  # a player's move, not a table step
+    except NotAllowed as e:
+        return Label(e.msg, **e.params)
+    return None
 
 
 def _insert_events(db, code: str, rows: list) -> None:
@@ -333,22 +391,28 @@ def undo(db, code: str, version: int, device: str | None = None, seat: int | Non
             _may_undo(db, table, revealed, device, seat, what, confirmed)
         before = _state_at(db, table, table.head - 1)
         table = _move_head(db, table, table.head - 1, before)
-        if undone["kind"] == "profile":  # the install's value follows what the table has again
-            _remember_board_value(db, table.game, json.loads(undone["params"])["key"], before)
         if revealed:
             _notice(db, code, table.head, Label(N_("Undone after it revealed: %(what)s"), what=what))
             table = replace(table, version=table.version + 1)
         return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": what}})
 
 
+def undo_refusal(db, table: Table, revealed: list, device: str, seat: int | None) -> NotAllowed | None:
+    """Why this phone may not undo a step that revealed the secrets of ``revealed`` seats, or None.
+    The panel greys its Undo button with it; ``undo`` refuses with it."""
+    if not revealed or seat in revealed or is_table_view(db, table, device, seat):
+        return None
+    holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
+    if any(holders.get(s) is None for s in revealed):
+        return None  # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
+    return NotAllowed(N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed)))
+
+
 def _may_undo(db, table: Table, revealed: list, device: str, seat: int | None, what: dict, confirmed: bool) -> None:
     if revealed:
-        holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
-        # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
-        if seat not in revealed and not is_table_view(db, table, device, seat) and all(holders.get(s) is not None for s in revealed):
-            raise NotAllowed(
-                N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed))
-            )
+        refusal = undo_refusal(db, table, revealed, device, seat)
+        if refusal is not None:
+            raise refusal
         if not confirmed:
             raise NeedsConfirmation(N_("This step revealed a secret. Undo it anyway? It stays in every phone's log as undone after it revealed it."))
     if table.finished and not confirmed:
@@ -367,23 +431,54 @@ def redo(db, code: str, version: int) -> Outcome:
         # the same event on the same state, with the same draws (they follow the state's counter)
         after = engine.step(table.game, table.state, table.seed, event["kind"], event["action"], params, event["seat"], owned=True).state
         table = _move_head(db, table, table.head + 1, after)
-        if event["kind"] == "profile":
-            _remember_board_value(db, table.game, params["key"], after)
         return Outcome(table, {"msg": N_("Redone: %(what)s"), "params": {"what": json.loads(event["label"])}})
 
 
-def _remember_board_value(db, game: Game, key: str, tstate: dict) -> None:
-    """New tables of this game start from the value this table now has for ``key``."""
-    entry = tstate["profile"][key]
-    db["board_values"].upsert({"game": game.slug, "key": key, "value": _dump(entry["value"]), "confirmed": int(entry["confirmed"])}, pk=("game", "key"))
+# --- The install's board values: what new tables of a game start from (issue 12 point 6) ------
+# A table's corrections change that table (a ``profile`` event). Only the operator (the serving
+# device, or a phone with the PIN it printed) saves them as the install's defaults; each default
+# says who saved it ("local" or "pin") and when, and can be reset to the game's own value.
+
+
+def save_defaults(db, code: str, by: str) -> list[str]:
+    """Make this table's board values the defaults of new tables of its game; the keys saved.
+
+    A value equal to the game's own default is no install default at all (its row is removed).
+    """
+    table = load(db, code)
+    game_defaults = engine.default_profile(table.game)
+    saved = []
+    with store.write(db):
+        for key, entry in table.state["profile"].items():
+            if key not in game_defaults:
+                continue
+            if entry == game_defaults[key]:
+                db.execute("delete from board_values where game = ? and key = ?", [table.game.slug, key])
+                continue
+            row = {"game": table.game.slug, "key": key, "value": _dump(entry["value"]), "confirmed": int(entry["confirmed"]), "set_by": by, "set_at": _now()}
+            db["board_values"].upsert(row, pk=("game", "key"))
+            saved.append(key)
+    return saved
+
+
+def reset_default(db, game: Game, key: str) -> None:
+    """New tables of ``game`` start from the game's own value for ``key`` again."""
+    with store.write(db):
+        db.execute("delete from board_values where game = ? and key = ?", [game.slug, key])
+
+
+def install_defaults(db, game: Game) -> dict:
+    """``{key: {"value", "confirmed", "set_by", "set_at"}}``: the install's own defaults for ``game``."""
+    rows = db.query("select key, value, confirmed, set_by, set_at from board_values where game = ?", [game.slug])
+    return {r["key"]: {"value": json.loads(r["value"]), "confirmed": bool(r["confirmed"]), "set_by": r["set_by"], "set_at": r["set_at"]} for r in rows}
 
 
 def remembered_profile(db, game: Game) -> dict:
-    """The game's board profile with the values a host of this install last entered."""
+    """The game's board profile with the install's defaults (saved by the operator) over it."""
     profile = engine.default_profile(game)
-    for row in db.query("select key, value, confirmed from board_values where game = ?", [game.slug]):
-        if row["key"] in profile:
-            profile[row["key"]] = {"value": json.loads(row["value"]), "confirmed": bool(row["confirmed"])}
+    for key, entry in install_defaults(db, game).items():
+        if key in profile:
+            profile[key] = {"value": entry["value"], "confirmed": entry["confirmed"]}
     return profile
 
 
@@ -643,6 +738,9 @@ def set_entry(db, code: str, device: str, entry: str) -> None:
 
 def view_token(db, code: str) -> str:
     """The code of the table-view QR (made on first use); only the host's phone shows it."""
+    token = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
+    if token:
+        return token  # a read: the host's page fetches this image each time it opens
     with store.write(db):
         token = db.execute("select view_token from tables where code = ?", [code]).fetchone()[0]
         if not token:
@@ -704,13 +802,8 @@ def export(db, code: str) -> dict:
     }
 
 
-def import_table(db, data, host: str) -> str:
-    """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly.
-
-    Everything is checked before anything is written, and the table, its seats and its events
-    are written in one transaction: a refused file creates nothing. Replay is linear (each event
-    once, on the state the previous one left) and stops at the first event whose draws differ.
-    """
+def _import_header(data) -> Game:
+    """The export's envelope: what it is, its schema, its game, its size. Its game, or ImportRefused."""
     if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
     if type(data["schema"]) is not int:  # "1" is not 1: say so rather than "version 1; this app reads version 1"
@@ -727,6 +820,17 @@ def import_table(db, data, host: str) -> str:
         raise ImportRefused(N_("This export is of a game this app does not know."))
     if isinstance(data.get("events"), list) and len(data["events"]) > MAX_IMPORT_EVENTS:
         raise ImportRefused(N_("This export has more than %(n)d events; this app imports at most that many."), n=MAX_IMPORT_EVENTS)
+    return game
+
+
+def import_table(db, data, host: str) -> str:
+    """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly.
+
+    Everything is checked before anything is written, and the table, its seats and its events
+    are written in one transaction: a refused file creates nothing. Replay is linear (each event
+    once, on the state the previous one left) and stops at the first event whose draws differ.
+    """
+    game = _import_header(data)
     try:
         players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
         if not (isinstance(players, list) and isinstance(options, dict) and isinstance(evs, list)):
@@ -736,10 +840,17 @@ def import_table(db, data, host: str) -> str:
         profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
         engine.check_players(game, players)
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
-        # an export from before per-kind draw streams replays with the one sequence it was made with
-        tstate = engine.start(game, players, options, seed, profile, streams=data.get("streams") is True).state
+        # an export from before per-kind draw streams replays with the one sequence it was made with;
+        # one without the flag (made by a script) says it by its state (the replay must then match it)
+        streams = data["streams"] is True if "streams" in data else isinstance(data.get("state"), dict) and "streams" in data["state"]
+        tstate = engine.start(game, players, options, seed, profile, streams=streams).state
         initial, rows, snapshots = _dump(tstate), [], []
+        deadline = time.monotonic() + IMPORT_SECONDS
         for seq, e in enumerate(evs, start=1):
+            if seq % IMPORT_YIELD_EVERY == 0:
+                time.sleep(0)  # hand the GIL to the threads answering phones' polls, then go on
+                if time.monotonic() > deadline:
+                    raise ImportRefused(N_("This export takes too long to check (over %(s)d seconds); nothing was imported."), s=IMPORT_SECONDS)
             result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True)
             if result.draws != e.get("draws", result.draws):
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))

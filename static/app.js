@@ -36,7 +36,10 @@
     var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, 5000);
     fetch(p.dataset.versionUrl, { cache: "no-store", credentials: "same-origin", signal: ctl.signal })
       .then(function (r) {
-        document.getElementById("net").hidden = true;
+        var net = document.getElementById("net");
+        net.hidden = r.status !== 404;
+        // the table was deleted (by the phone that started it): say so instead of going on polling
+        if (r.status === 404 && net.dataset.gone) net.textContent = net.dataset.gone;
         return r.ok ? r.text() : null;
       })
       .then(function (v) {

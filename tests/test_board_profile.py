@@ -71,14 +71,47 @@ def test_a_value_saved_from_a_stale_page_is_refused(client, charted):
     assert client.get(f"/t/{code}/export.json").json["state"]["profile"]["chart"]["value"] == [5]
 
 
-def test_a_value_entered_once_is_where_the_next_table_of_the_game_starts(client, charted):
+def test_a_tables_correction_changes_that_table_only(client, charted):
+    """Issue 12 point 6: a host's correction is the table's; the install's defaults are the operator's."""
+    first = start_table(client)
+    save(client, first, value="4 5 6", confirmed="1")
+    second = start_table(client)
+    assert client.get(f"/t/{second}/export.json").json["board_profile"]["chart"] == {"value": None, "confirmed": False}
+
+
+GUEST = {"REMOTE_ADDR": "192.168.1.66"}
+
+
+def test_the_serving_device_saves_a_tables_values_as_the_installs_defaults(client, charted):
     """The host copies a printed chart from the box once per install, not once per table."""
     first = start_table(client)
     save(client, first, value="4 5 6", confirmed="1")
+    r = client.post(f"/t/{first}/settings/defaults")  # the test client is 127.0.0.1: the serving device
+    assert r.status_code == 200 and "saved on the serving device" in r.get_data(as_text=True)
     second = start_table(client)
     data = client.get(f"/t/{second}/export.json").json
     assert data["board_profile"]["chart"] == {"value": [4, 5, 6], "confirmed": True}
     assert data["events"] == []  # it is where the table starts, not a change made in it
+    # and it can be reset: the next table starts from the game's own value again
+    assert client.post(f"/t/{second}/settings/reset", data={"key": "chart"}).status_code == 200
+    third = start_table(client)
+    assert client.get(f"/t/{third}/export.json").json["board_profile"]["chart"] == {"value": None, "confirmed": False}
+
+
+def test_a_phone_on_the_wifi_needs_the_operator_pin(app, charted):
+    app.config["OPERATOR_PIN"] = "123456"
+    guest = app.test_client()
+    guest.environ_base.update(GUEST)
+    code = start_table(guest)
+    save(guest, code, value="0 0", confirmed="1")  # its own table: fine, that table only
+    r = guest.post(f"/t/{code}/settings/defaults", data={"pin": "000000"})
+    assert r.status_code == 403 and "operator PIN" in r.get_data(as_text=True)
+    other = start_table(guest)
+    assert guest.get(f"/t/{other}/export.json").json["board_profile"]["chart"]["value"] is None
+    r = guest.post(f"/t/{code}/settings/defaults", data={"pin": "123456"})
+    assert r.status_code == 200 and "saved with the operator PIN" in r.get_data(as_text=True)
+    assert guest.post(f"/t/{code}/settings/reset", data={"key": "chart"}).status_code == 403
+    assert guest.post(f"/t/{code}/settings/reset", data={"key": "chart", "pin": "123456"}).status_code == 200
 
 
 def test_only_values_the_table_uses_are_flagged_to_check(client):

@@ -61,7 +61,7 @@ def test_no_serious_axe_finding_and_one_h1_with_landmarks_on_every_screen(browse
         screens += [url, url + "display", url + "log", url + "settings"]
     for export in EXPORTS.values():
         url = imported(page, server, export, tmp_path)
-        screens += [url, url + "display"]
+        screens += [url, url + "display"] + ([url + "ledger"] if GAMES[export["game"]].ledger else [])  # a mid-game ledger
     screens += [server + "/offline", url + "delete"]  # the service worker's page; delete's question (this phone imported it)
     found = {}
     for screen in screens:

@@ -137,3 +137,17 @@ def test_a_phone_whose_player_is_typing_says_the_table_changed_and_keeps_the_typ
     typing.locator("h1").click()  # leaves the field: the next poll shows the fresh table
     typing.get_by_text("Anna scored 5").first.wait_for(timeout=6000)
     assert typing.locator("#changed").is_hidden()
+
+
+def test_a_phone_on_a_deleted_table_is_told_so_at_its_next_poll(browser, restartable):  # noqa: F811
+    """Issue 9, point 12: the host deletes the table after a confirmation; another phone open on
+    it says the table is gone instead of polling silently."""
+    host = browser.new_context(**PHONE, locale="en-GB").new_page()
+    url = start_scorepad(host, restartable.url)
+    other = browser.new_context(**PHONE, locale="en-GB").new_page()
+    other.goto(url)
+    host.locator("details.tidy summary").click()
+    host.get_by_role("link", name="Delete…").click()
+    host.get_by_role("button", name="Delete for every phone").click()
+    host.get_by_text("The table was deleted.").wait_for(timeout=5000)
+    other.get_by_text("This table no longer exists: the phone that started it deleted it.").wait_for(timeout=6000)

@@ -115,7 +115,7 @@ BOARDS = {
 
 # Actions a random player should take seldom, or a game would rarely get past its first turns
 # (ending the game at will, corrections, naming one more region); weight 1 for every other.
-RARE = {"end_game": 0.03, "correct": 0.1, "add_region": 0.1}
+RARE = {"end_game": 0.03, "correct": 0.1, "add_region": 0.1, "black_distance": 0.05}
 
 
 # --- drawing parameters -------------------------------------------------------------------------

@@ -119,18 +119,26 @@ def test_an_export_over_1_mb_can_still_be_restored(client):
     assert upload(client, body).status_code == 303
 
 
-def test_undoing_a_board_value_also_takes_it_back_from_the_installs_values(tmp_path):
+def test_a_board_value_its_undo_and_redo_change_the_table_not_the_installs_values(tmp_path):
+    """Issue 12 point 6: only the operator's save_defaults changes what new tables start from."""
     db = store.connect(str(tmp_path / "x.db"))
     store.migrate(db)
     game = GAMES["giganten"]
     players = [{"name": f"P{i}", "colour": game.colours[i]} for i in range(3)]
     options = {o.key: o.default for o in game.options}
     code = tables.create(db, "giganten", players, options, host="h")
+
+    def next_table_starts_from():
+        return tables.load(db, tables.create(db, "giganten", players, options, host="h")).state["profile"]["black_track_length"]["value"]
+
     tables.act(db, code, "profile", "profile", {"key": "black_track_length", "value": 19, "confirmed": True}, None, tables.load(db, code).version)
+    assert next_table_starts_from() is None
     tables.undo(db, code, tables.load(db, code).version)
-    assert tables.load(db, tables.create(db, "giganten", players, options, host="h")).state["profile"]["black_track_length"]["value"] is None
     tables.redo(db, code, tables.load(db, code).version)
-    assert tables.load(db, tables.create(db, "giganten", players, options, host="h")).state["profile"]["black_track_length"]["value"] == 19
+    assert next_table_starts_from() is None
+    assert tables.save_defaults(db, code, "local") == ["black_track_length"]
+    assert next_table_starts_from() == 19
+    assert tables.install_defaults(db, game)["black_track_length"]["set_by"] == "local"
 
 
 def test_a_refusal_for_a_non_host_is_in_the_players_language(app, client):

@@ -23,7 +23,9 @@ HX = {"HX-Request": "true"}
 
 
 def printed(text: str) -> str:
-    """The rulebook as one line: words split at a line end by a hyphen (or after a slash) joined."""
+    """The rulebook as one line: words split at a line end by a hyphen (or after a slash) joined,
+    bold marks (``**``) of the text's markup dropped (they are no printed words)."""
+    text = text.replace("**", "")
     text = re.sub(r"-\n(?=\w)", "", text)
     text = re.sub(r"/\n", "/", text)
     return re.sub(r"\s+", " ", text)
@@ -130,3 +132,27 @@ def test_a_game_without_a_rule_table_and_a_line_without_a_rule_show_no_link(clie
     code = start_table(client)
     act(client, code, "score", seat=0, points=7)
     assert 'class="why"' not in client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+
+
+def test_tikal_and_gold_rush_link_their_automatic_lines_to_the_rulebook(client):
+    """Tikal: unused action points are lost ("... ty, které mu zbudou, propadnou") beside the log line,
+    and the temples' majority rule beside the temples. Gold Rush: a railway's score names the
+    majority rule ("Je-li počet např. dvou hráčů stejný, obdrží body oba.")."""
+    from helpers import act, start_table
+
+    tikal = RULEBOOKS["tikal"].RULES
+    code = start_table(client, "tikal")
+    act(client, code, "place_tile", kind="jungle")
+    act(client, code, "end_turn")
+    html = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
+    sentences = {w[1] for w in whys(html)}
+    assert {tikal["unused"].cs, tikal["majority"].cs} <= sentences and outside_paragraphs(html)
+
+    rush = RULEBOOKS["gold-rush"].RULES
+    code = start_table(client, "gold-rush")
+    act(client, code, "lay_tile", mountain="", nuggets=0)
+    act(client, code, "place_cowboy", role="rail")
+    act(client, code, "railway", tiles=3, locomotives=1, c0=1)
+    html = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
+    assert rush["majority"].cs in {w[1] for w in whys(html)} and outside_paragraphs(html)
+    assert "Finished railway: 3 tiles × 2" in html

@@ -5,13 +5,22 @@ Each test names the measure it checks; the fuzz hashes the database around every
 
 from __future__ import annotations
 
+import hashlib
+import http.client
 import json
+import re
+import socket
+import sqlite3
+import threading
+import time
+from html.parser import HTMLParser
+from urllib.parse import quote, urlencode
 
 import pytest
 
 from companion import create_app, table as tables
 from companion.cli import served_names
-from helpers import PLAYERS, act, form_state, start_table
+from helpers import PLAYERS, act, form_state, free_port, start_server, start_table
 
 HX = {"HX-Request": "true"}
 
@@ -62,14 +71,14 @@ def test_outside_tests_the_default_is_the_serving_device_and_the_public_url(monk
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://tafel.example:5000")
     app = create_app()
-    assert app.config["TRUSTED_HOSTS"] == ["localhost", "127.0.0.1", "::1", "tafel.example"]
+    assert app.config["TRUSTED_HOSTS"] == ["localhost", "127.0.0.1", "tafel.example"]
 
 
 def test_serve_trusts_what_it_prints(monkeypatch):
     monkeypatch.setattr("socket.gethostname", lambda: "Pi")
     names = served_names("0.0.0.0", ["192.168.1.20", "10.0.0.5"], ["Table.example "])
-    assert names == ["localhost", "127.0.0.1", "::1", "192.168.1.20", "10.0.0.5", "pi", "pi.local", "table.example"]
-    assert served_names("127.0.0.1", ["192.168.1.20"], []) == ["localhost", "127.0.0.1", "::1"]
+    assert names == ["localhost", "127.0.0.1", "192.168.1.20", "10.0.0.5", "pi", "pi.local", "table.example"]
+    assert served_names("127.0.0.1", ["192.168.1.20"], []) == ["localhost", "127.0.0.1"]
 
 
 @pytest.mark.parametrize(
@@ -182,3 +191,312 @@ def test_the_open_redirect_of_the_audit_is_closed(client):
     r = client.post("/lang", data={"lang": "cs", "next": "/\t/evil.example/"})
     assert r.headers["Location"] == "/"
     assert client.post("/lang", data={"lang": "en", "next": "/plays?x=1"}).headers["Location"] == "/plays?x=1"
+
+
+# --- Issue 9 point 11: a short join code ----------------------------------------------------------
+
+
+def test_the_join_code_is_six_unambiguous_characters_shown_as_accepted(client, phone):
+    from companion.table import JOIN_ALPHABET
+
+    code = start_table(client)
+    page = client.get(f"/t/{code}/").get_data(as_text=True)
+    short = re.search(r'<code class="code join-code">([^<]+)</code>', page).group(1)
+    assert len(short) == 6 and set(short) <= set(JOIN_ALPHABET) and not set(short) & set("O0I1")
+    assert f"<code>{short}</code>" in client.get("/").get_data(as_text=True)  # the lobby shows the same
+    assert f'<code class="join-code">{short}</code>' in client.get(f"/t/{code}/display").get_data(as_text=True)  # and the table display
+    for typed in (short, short.lower(), f" {short[:3]}-{short[3:].lower()} "):
+        r = phone.post("/join", data={"code": typed})
+        assert r.status_code == 303 and r.headers["Location"].endswith(f"/t/{code}/"), typed
+    assert phone.get(f"/t/{short}/").status_code == 404  # it only finds the table; the URL needs the full code
+    assert phone.post("/join", data={"code": code}).status_code == 303  # the full code still works
+
+
+def test_the_join_code_expires_after_a_day(app, client, phone):
+    code = start_table(client)
+    with app.app_context():
+        from companion.web import get_db
+
+        db = get_db()
+        short = db.execute("select join_code from tables where code = ?", [code]).fetchone()[0]
+        db.execute("update tables set join_expires = '2000-01-01T00:00:00+00:00' where code = ?", [code])
+    assert phone.post("/join", data={"code": short}).status_code == 404
+    assert "join-code" not in client.get(f"/t/{code}/").get_data(as_text=True)
+
+
+def limited(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "limits.db"), "SECRET_KEY": "test", "RATELIMIT_ENABLED": True})
+    guest = app.test_client()
+    guest.environ_base.update({"REMOTE_ADDR": "192.168.1.66"})
+    return app, guest
+
+
+def test_guessing_join_codes_is_rate_limited_per_client(tmp_path):
+    app, guest = limited(tmp_path)
+    statuses = [guest.post("/join", data={"code": f"ABCDE{c}"}).status_code for c in "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"]
+    assert statuses[:30] == [404] * 30 and statuses[30:] == [429, 429]
+    assert "Too many tries" in guest.post("/join", data={"code": "ZZZZZZ"}).get_data(as_text=True)
+    other = app.test_client()
+    other.environ_base.update({"REMOTE_ADDR": "192.168.1.67"})
+    assert other.post("/join", data={"code": "ZZZZZZ"}).status_code == 404  # another client is not held back
+    assert app.test_client().post("/join", data={"code": "ZZZZZZ"}).status_code == 404  # nor the serving device
+
+
+def test_table_creation_and_imports_are_rate_limited_per_client(tmp_path):
+    _, guest = limited(tmp_path)
+    created = [guest.post("/new", data={"game": "scorepad", **PLAYERS}).status_code for _ in range(21)]
+    assert created == [303] * 20 + [429]
+    imports = [guest.post("/import", data={"export": "{}"}).status_code for _ in range(7)]
+    assert imports == [400] * 6 + [429]
+
+
+# --- 10. The fuzz: every form of every page, every field, every bad value ---------------------------
+
+BAD_VALUES = ["٣", "３", "1_0", "+3", str(10**100), "-" + "9" * 30, "Cyri\u202el", "a\u200db\u0085", "", "x" * 3000, "/\t/evil.example/"]
+
+
+class _PostForms(HTMLParser):
+    """Every ``<form method="post">`` of a page: its action and its fields as rendered."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms, self._fields = [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: ("" if v is None else v) for k, v in attrs}
+        if tag == "form" and a.get("method", "get").lower() == "post":
+            self._fields = {}
+            self.forms.append((a.get("action") or "", self._fields))
+        elif self._fields is not None and tag in ("input", "select", "textarea", "button") and a.get("name"):
+            if a.get("type") in ("radio", "checkbox") and "checked" not in a and a["name"] in self._fields:
+                return
+            self._fields.setdefault(a["name"], a.get("value", ""))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._fields = None
+
+
+def _post_forms(client, url):
+    parser = _PostForms()
+    parser.feed(client.get(url).get_data(as_text=True))
+    return [(action or url, fields) for action, fields in parser.forms]
+
+
+def _db_hash(path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return hashlib.sha256("\n".join(conn.iterdump()).encode()).hexdigest()
+    finally:
+        conn.close()
+
+
+def test_fuzz_every_field_of_every_form_refuses_bad_values_without_a_change_or_a_5xx(app, client):
+    """Issue 12 point 10. Each refusal (4xx) must leave the database byte-for-byte as it was."""
+    from companion.games import GAMES
+
+    path = app.config["DATABASE"]
+    pad = start_table(client)
+    cols = GAMES["giganten"].colours
+    big = start_table(client, "giganten", colour0=cols[0], colour1=cols[1], colour2=cols[2])
+    client.post(f"/t/{big}/seat", data={"seat": "0"})
+    done = start_table(client)  # a finished table: its result card (play again) and the statistics' rename form
+    act(client, done, "score", seat=0, points=5)
+    act(client, done, "finish")
+    pages = ["/", f"/t/{pad}/", f"/t/{big}/", f"/t/{big}/settings", f"/t/{done}/", "/plays/stats"]
+    tried = refused = 0
+    accepted = []
+    seen = set()
+    for page in pages:
+        for action, fields in _post_forms(client, page):
+            shape = (action.split("/")[-1], tuple(sorted(fields)))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            fresh, before = fields, _db_hash(path)
+            for name in fields:
+                for bad in BAD_VALUES:
+                    r = client.post(action, data={**fresh, name: bad}, headers=HX)
+                    tried += 1
+                    assert r.status_code < 500, (action, name, bad, r.status_code)
+                    after = _db_hash(path)
+                    if r.status_code >= 400:
+                        refused += 1
+                        assert after == before, (action, name, bad, r.status_code)
+                    elif after != before:  # taken (a bad value that is also a valid one): the page's forms are new
+                        accepted.append((action.split("/")[-1], name, bad[:12]))
+                        fresh = next((f for a, f in _post_forms(client, page) if a == action and set(f) == set(fields)), fields)
+                        before = _db_hash(path)
+    # the query strings pages read
+    for url in (f"/t/{pad}/log?upto=", "/plays?page=", "/plays/stats?page="):
+        for bad in BAD_VALUES:
+            before = _db_hash(path)
+            r = client.get(url + quote(bad))
+            tried += 1
+            assert r.status_code < 500 and _db_hash(path) == before, (url, bad, r.status_code)
+    # taken: the form's own id and nonce (opaque), an optional empty value; nothing else
+    print(f"fuzz: {tried} requests, {refused} refused with 0 changes, {len(accepted)} taken, 0 5xx; taken: {sorted(set(accepted))}")
+    assert {name for _, name, _ in accepted} <= {"form", "nonce", "confirmed", "value"}
+    assert tried > 500 and refused > tried // 2
+
+
+# --- 7 and 10. Floods against a real waitress: polls keep answering ---------------------------------
+
+POLL_BOUND = 0.100  # seconds: a phone polls every 2 s; a poll slower than this is felt as lag
+# Polls are judged at their 90th percentile: on a shared CI machine a single poll can wait for
+# another process's time slice whatever this server does (seen: 80 ms with nothing else running).
+PERCENTILE = 0.90
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """`companion serve` in its own process (as phones and a hostile guest meet it): port, a table's code."""
+    port = free_port()
+    proc = start_server(tmp_path_factory.mktemp("served"), port)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("POST", "/new", body=urlencode({"game": "scorepad", **PLAYERS}), headers={"Content-Type": "application/x-www-form-urlencoded"})
+        r = conn.getresponse()
+        code = r.getheader("Location").rstrip("/").split("/t/")[1]
+        conn.close()
+        yield port, code
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _polls(port, code, seconds: float) -> list[float]:
+    """Poll latencies over ``seconds`` on one keep-alive connection, as a phone polls (faster)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    out, end = [], time.monotonic() + seconds
+    while time.monotonic() < end:
+        t0 = time.perf_counter()
+        conn.request("GET", f"/t/{code}/version")
+        r = conn.getresponse()
+        r.read()
+        out.append(time.perf_counter() - t0)
+        assert r.status == 200
+        time.sleep(0.02)
+    conn.close()
+    return out
+
+
+def _hostile_export(events: int) -> bytes:
+    """A score pad export of ``events`` taps that replays exactly (the most an import can cost)."""
+    from companion import engine
+    from companion.games import GAMES
+
+    game = GAMES["scorepad"]
+    players = [{"name": n, "colour": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))]
+    options = {o.key: o.default for o in game.options}
+    seed = "f" * 32
+    tstate = engine.start(game, players, options, seed, streams=True).state
+    evs = []
+    for i in range(events):
+        params = {"seat": i % 3, "points": 1 + i % 7, "note": ""}
+        tstate = engine.step(game, tstate, seed, "action", "score", params, None, owned=True).state
+        evs.append(
+            {
+                "kind": "action",
+                "action": "score",
+                "params": params,
+                "seat": None,
+                "draws": [],
+                "label": {"msg": "x", "params": {}},
+                "created": "2026-01-01T00:00:00+00:00",
+            }
+        )
+    data = {"schema": 2, "app": "table-companion", "game": "scorepad", "options": options, "players": players, "seed": seed}
+    data |= {"board_profile": engine.default_profile(game), "events": evs, "state": tstate, "finished": False, "streams": True}
+    return json.dumps(data).encode()
+
+
+def _multipart(body: bytes) -> bytes:
+    head = b'--XyZ\r\nContent-Disposition: form-data; name="export"; filename="export.json"\r\nContent-Type: application/json\r\n\r\n'
+    return head + body + b"\r\n--XyZ--\r\n"
+
+
+def _post_import(port, body: bytes) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("POST", "/import", body=body, headers={"Content-Type": "multipart/form-data; boundary=XyZ"})
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def test_a_burst_of_eight_hostile_imports_leaves_polls_answering(served):
+    port, code = served
+    body = _multipart(_hostile_export(3000))  # 0.6 MB each, every event legal: the most CPU an import can ask for per byte
+    results, threads = [], [threading.Thread(target=lambda: results.append(_post_import(port, body))) for _ in range(8)]
+    polls = []
+    poller = threading.Thread(target=lambda: polls.extend(_polls(port, code, 2.5)))
+    poller.start()
+    time.sleep(0.2)
+    for t in threads:
+        t.start()
+    for t in threads + [poller]:
+        t.join(60)
+    polls.sort()
+    print(f"8 imports of 3000 events: {sorted(results)}; polls {len(polls)}, median {polls[len(polls) // 2] * 1000:.1f} ms, max {polls[-1] * 1000:.1f} ms")
+    assert set(results) <= {303, 503} and 303 in results  # one at a time: the rest are told to try again
+    assert polls[int(len(polls) * PERCENTILE)] < POLL_BOUND
+
+
+def test_150_half_open_connections_do_not_lock_phones_out(served):
+    port, code = served
+    held = []
+    try:
+        for _ in range(150):  # a request line and no end of headers: waitress waits for the rest
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held.append(s)
+        polls = sorted(_polls(port, code, 2.0))
+    finally:
+        for s in held:
+            s.close()
+    print(f"150 half-open connections: polls {len(polls)}, median {polls[len(polls) // 2] * 1000:.1f} ms, max {polls[-1] * 1000:.1f} ms")
+    assert polls[int(len(polls) * PERCENTILE)] < POLL_BOUND
+
+
+def test_serve_prints_the_names_it_answers_to_and_the_operator_pin(monkeypatch, tmp_path, capsys):
+    import waitress
+
+    from companion import cli
+
+    served = {}
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(app=app, **kw))
+    cli.main(["serve", "--no-qr", "--allow-host", "tafel.home", "--port", "5055"])
+    out = capsys.readouterr().out
+    app = served["app"]
+    assert {"192.168.1.20", "tafel.home", "localhost"} <= set(app.config["TRUSTED_HOSTS"])
+    assert "Answers to: localhost, 127.0.0.1, 192.168.1.20" in out and "tafel.home" in out
+    pin = app.config["OPERATOR_PIN"]
+    assert re.fullmatch(r"[0-9]{6}", pin) and f"Operator PIN (saves a table's board values as this install's defaults): {pin}" in out
+    assert served["max_request_body_size"] == 16 * 1024 * 1024 + 64 * 1024
+
+
+def test_an_import_whose_replay_runs_too_long_is_refused_and_creates_nothing(app, client, monkeypatch):
+    from companion import table
+
+    body = _hostile_export(400)
+    monkeypatch.setattr(table, "IMPORT_SECONDS", -1)  # as if the replay had run past the bound
+    before = _db_hash(app.config["DATABASE"])
+    r = client.post("/import", data={"export": body.decode()})
+    assert r.status_code == 400 and "takes too long" in r.get_data(as_text=True)
+    assert _db_hash(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize(
+    "addr, local",
+    [("127.0.0.1", True), ("127.8.9.1", True), ("::1", True), ("::ffff:127.0.0.1", True), ("192.168.1.5", False), ("::ffff:192.168.1.5", False), ("", False)],
+)
+def test_the_serving_device_is_recognised_by_its_loopback_address(app, addr, local):
+    from companion.web.limits import from_serving_device
+
+    with app.test_request_context("/", environ_base={"REMOTE_ADDR": addr}):
+        assert from_serving_device() is local
+    app.config["OPERATOR_LOOPBACK"] = False  # behind a reverse proxy on the same machine: nobody is
+    with app.test_request_context("/", environ_base={"REMOTE_ADDR": addr}):
+        assert from_serving_device() is False

@@ -227,6 +227,11 @@ def test_point2_the_revealing_seat_undoes_after_a_confirmation_and_every_log_kee
     code, tv, (anna, bert, cyril, dana) = auction
     anna.submit("gg-pass")  # Bert wins with 2: the app checked his hand
     at = head(app, code)
+    # the other phones' Undo is greyed with the reason; Bert's and the table view's is not
+    cyrils = cyril.panel().replace("&#39;", "'")
+    assert "only Bert's phone or the table view may undo it" in cyrils and re.search(r"<button disabled>↶ Undo", cyrils)
+    for phone in (bert, tv):
+        assert "may undo it" not in phone.panel() and re.search(r"<button >↶ Undo", phone.panel())
     r = bert.client.post(f"/t/{code}/undo", data=form_state(bert.client, code), headers=HX)
     assert "This step revealed a secret" in text(r) and head(app, code) == at
     assert confirm(bert.client, code, r, f"/t/{code}/undo").status_code == 200 and head(app, code) == at - 1
@@ -373,3 +378,18 @@ def test_point2_a_gold_rush_ore_token_taken_is_a_reveal_only_its_taker_or_the_ta
     assert r.status_code == 403 and "only Red's phone or the table view may undo it" in text(r)
     assert tap(red, code, f"/t/{code}/undo").status_code == 200
     assert "Undone after it revealed: Red took an ore token from M1." in log_text(green, code)
+
+
+def test_point1_the_tables_own_steps_are_nobodys_move_any_phone_enters_them(app, client):
+    """Giganten waits for the start player while the dice are rolled ("Ten dostane kostku a začne
+    hru"), but a die typed in is nobody's move (``Game.table_actions``): Bert's phone may type it.
+    Anna's action card is Anna's: Bert's phone is refused."""
+    code = start_table(client, game="giganten", **FOUR)
+    tv = Phone(client, code)
+    anna, bert, cyril, dana = (Phone(app.test_client(), code, seat) for seat in range(4))
+    tv.submit("gg-black", fields=10)
+    for value in (2, 3, 4):
+        assert act(bert.client, code, "price_die", value=value, colour="blue").status_code == 200
+    assert act(cyril.client, code, "red_card", black=1).status_code == 200
+    r = act(bert.client, code, "card_taken", licences=3, movement=4)
+    assert r.status_code == 403 and alert(r) == ["It is Anna's turn: on Anna's phone or the table view."]

@@ -80,3 +80,15 @@ def test_exports_made_by_main_before_issue_11_still_import(tmp_path):
         code = tables.import_table(db, export, host="h")
         assert tables.replay(db, code) == tables.load(db, code).state
         assert len(tables.events(db, code)) == len(export["events"])
+
+
+def test_the_join_code_step_gives_running_tables_a_code_and_keeps_old_defaults_marked(tmp_path):
+    """m005 (issue 9 point 11, issue 12 point 6) on the file main made before issue 11."""
+    db, before = upgraded(tmp_path)
+    assert "m010_join_codes_and_default_owners" in applied(db)
+    running = [c for (c,) in db.execute("select code from tables where finished = 0")]
+    assert running and all(tables.normal_join_code(tables.join_code(db, c) or "") for c in running)
+    assert len({tables.join_code(db, c) for c in running}) == len(running)
+    assert all(row["set_by"] == "before" for row in db.query("select set_by from board_values"))
+    code = running[0]
+    assert tables.find_by_join_code(db, tables.join_code(db, code).lower()) == code

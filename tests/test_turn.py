@@ -103,6 +103,6 @@ def test_a_real_game_lights_the_banner_on_the_phone_of_the_player_on_turn(app, c
     phones = [seated(app, code, s) for s in range(3)]
     for turn in (0, 1, 2):
         html = [page(p, code) for p in phones]
-        assert [banner(h) == "Your turn" for h in html] == [s == turn for s in range(3)]
+        assert [banner(h).startswith("Your turn") for h in html] == [s == turn for s in range(3)]  # then what the step is
         assert act(phones[turn], code, "lay_tile").status_code == 200
         assert act(phones[turn], code, "end_turn").status_code == 200

@@ -9,6 +9,7 @@ disabled one must show a reason beside it in its form.
 
 from __future__ import annotations
 
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -109,4 +110,49 @@ def test_every_phone_offers_only_what_legal_allows(slug, app, monkeypatch):
                 pressed, greyed = pressed + counts[0], greyed + counts[1]
         if not play.step():
             break
-    assert pressed and greyed, f"{slug}: {pressed} buttons to press and {greyed} greyed: the test saw too little"
+    assert pressed, f"{slug}: no phone ever had a button to press (greyed: {greyed})"
+
+
+def test_a_greyed_button_is_disabled_with_the_reason_beside_it_and_enter_does_not_press_it(client):
+    """The score pad before any points: "Delete" cannot delete anything yet. It is disabled, the
+    game's reason is printed in its form (in the phone's language), and "Correct" stays pressable
+    and first, so Enter presses it."""
+    from helpers import start_table
+
+    code = start_table(client, "scorepad")
+    html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "cs"}).get_data(as_text=True)
+    (fix,) = [f for f in act_forms(html) if f["id"] == "f-fix"]
+    by_value = {b["value"]: b for b in fix["buttons"]}
+    assert "disabled" in by_value["clear"] and "disabled" not in by_value["correct"]
+    assert [w.strip() for w in fix["why"]] == ["Zatím není zapsaná žádná buňka."]
+    assert fix["buttons"][0]["value"] == "correct"  # Enter presses the form's first submit button
+
+
+def test_a_phone_the_table_would_refuse_reads_the_tables_reason(app):
+    """Seat-bound actions: both Tikal seats are claimed, so a third phone with no seat (not the
+    table view) may not enter Red's move: its legal greys every move with the table's reason,
+    and the panel says it once instead of drawing the forms; Red's own phone may press them."""
+    from helpers import start_table
+
+    host, red, blue, guest = (app.test_client() for _ in range(4))
+    code = start_table(host, "tikal")
+    for seat, phone in ((0, red), (1, blue)):
+        assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code == 303
+    html = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
+    assert act_forms(html) == [] and unescape(html).count("It is Red's turn: on Red's phone or the table view.") == 1
+    html = red.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert any("disabled" not in b for f in act_forms(html) for b in f["buttons"])
+
+
+def test_a_refused_phone_reads_the_reason_once_instead_of_forms(app):
+    """The score pad with every seat claimed: a guest phone gets the table's reason once, the sheet
+    as plain numbers and no form; a seated phone still writes points."""
+    from helpers import start_table
+
+    host, red, blue, green, guest = (app.test_client() for _ in range(5))
+    code = start_table(host)
+    for seat, phone in enumerate((red, blue, green)):
+        assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code == 303
+    html = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
+    assert act_forms(html) == [] and unescape(html).count("on Red, Blue, Green's phone or the table view") == 1 and "data-fix" not in html
+    assert any(f["id"] == "f-score" for f in act_forms(red.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)))

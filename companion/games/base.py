@@ -239,7 +239,7 @@ class Moves:
     def raise_temple(state, params, seat, profile, rng):
         ...
 
-    GAME = Game(..., actions=moves.fields, apply=moves.apply, moves=moves)
+    GAME = declare((rules, scoring, view), moves=moves, ...)  # companion/games/common.py
     """
 
     def __init__(self) -> None:
@@ -328,6 +328,9 @@ class Game:
     # such a step in every phone's log and lets only those seats' phones or the table view take
     # it back (issue 12 point 2), so undo can never be used as an oracle on a hand.
     reveals: Callable[[State, str, dict], tuple[int, ...]] | None = None
+    # actions that are nobody's move even while the table waits for a seat (a die typed in, a card
+    # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
+    table_actions: frozenset[str] = frozenset()
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
     # the web layer greys every act_form button that ``legal(state, this phone's seat)`` does not
     # allow, with the game's reason (companion/web/offers.py); True once ``legal(state, seat)`` is

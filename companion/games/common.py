@@ -1,16 +1,17 @@
 """Helpers every game shares, so no game reinvents them: ranking with ties, counts with plurals,
-references to the rulebook sentence an automatic step follows.
+references to the rulebook sentence an automatic step follows, and the declaration of ``GAME``.
 
 Pure functions of plain data, like the rules that call them.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, Label
+from .base import N_, Choice, Game, Int, Label, Moves, Option
 
 
 def ranks(values: Sequence[Any], lowest_wins: bool = False) -> list[int]:
@@ -50,7 +51,10 @@ class RuleRef:
 
 def rule_for(rules: dict, label) -> RuleRef | None:
     """The reference explaining a label (a Label or its JSON form), looked up by its message id;
-    a line under a log line (``with_lines``) is explained by its ``why`` parameter."""
+    a line under a log line (``with_lines``) is explained by its ``why`` parameter; a plain string
+    is a key of the table (a template naming the rule a hint follows)."""
+    if isinstance(label, str):
+        return rules.get(label)
     msg = getattr(label, "msg", None) or (label.get("msg") if isinstance(label, dict) else None)
     if not msg:
         return None
@@ -88,3 +92,37 @@ def correction(subject: dict | str, changes: Sequence[dict], note: str = "") -> 
     if note:
         return Label(N_("Correction: %(subject)s: %(changes)s (%(note)s)"), subject=subject, changes=what, note=note)
     return Label(N_("Correction: %(subject)s: %(changes)s"), subject=subject, changes=what)
+
+
+# --- declaring a game -------------------------------------------------------------------------
+
+CONTRACT = ("setup", "prompt", "scores", "view", "finished", "legal", "to_act", "turn_detail", "check_profile")
+
+
+def declare(modules: Sequence, moves: Moves, **fields) -> Game:
+    """``GAME = declare((rules, scoring, view), moves=rules.moves, slug=..., ...)``.
+
+    The actions, their parsing fields and their handler come from ``moves`` (declared once); each
+    contract function (``CONTRACT``) is the function of that name in the first of ``modules``
+    that has one. A keyword given here wins (``finished=...``). What is left are the game's own
+    facts: slug, names, players, colours, options, board profile.
+    """
+    found = {}
+    for name in CONTRACT:
+        for module in modules:
+            fn = getattr(module, name, None)
+            if inspect.isfunction(fn):
+                found[name] = fn
+                break
+    return Game(actions=moves.fields, apply=moves.apply, moves=moves, **{**found, **fields})
+
+
+def kept_by(key: str, label: str, help: str, values: tuple[str, str] = ("app", "physical")) -> Option:
+    """A set-up choice: the app keeps the hidden pieces (a face-down pile, secret hands), the first
+    value and the default, or the table keeps the physical ones and types in what they show."""
+    return Option(key, label, Choice(values, required=False), values[0], help)
+
+
+def starts(label: str, help: str, most: int, key: str = "start_player", drawn: bool = False) -> Option:
+    """Who starts, as a seat number from 1 (seat 1 by default); ``drawn``: 0 draws one at random."""
+    return Option(key, label, Int(0 if drawn else 1, most, required=False), 1, help)

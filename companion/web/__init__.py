@@ -156,7 +156,7 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx, **render.template_gettext(get_translations())}
 
-    from . import errors, install, lobby, plays, tables, transfer
+    from . import errors, install, limits, lobby, plays, tables, transfer
 
     errors.init_app(app)
     transfer.init_app(app)
@@ -164,3 +164,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(plays.bp)
     app.register_blueprint(install.bp)
+    limits.init_app(app)

@@ -52,6 +52,10 @@ def init_app(app):
     def _not_allowed(_e):
         return _page(405, gettext("This address does not take that kind of request."))
 
+    @app.errorhandler(429)
+    def _too_many(_e):
+        return _page(429, gettext("Too many tries from this device in a short time; nothing was changed. Wait a minute and try again."))
+
     @app.errorhandler(413)
     def _too_large(_e):
         # the limit this request had: an import's is 16 MB, any other request's 1 MB

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
@@ -12,11 +13,13 @@ from .. import FORM_ENVELOPE, IMPORT_LIMIT, engine, table as tables
 from ..games import GAMES
 from ..games.base import N_, FieldError, Label, RuleError
 from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
+from .limits import IMPORTING
 
 bp = Blueprint("lobby", __name__)
 
 NAME = engine.NAME
 MAX_REMEMBERED = 50
+IMPORT_SWITCH_INTERVAL = 0.001
 
 
 def remember(code: str) -> None:
@@ -30,6 +33,7 @@ def _my_tables():
     rows = tables.list_tables(get_db(), session.get("tables", []))
     for row in rows:
         row["players"] = json.loads(row["players"])
+        row["join_code"] = tables.join_code(get_db(), row["code"])
         row["game_obj"] = GAMES.get(row["game"])
     return [r for r in rows if r["game_obj"]]
 
@@ -117,17 +121,36 @@ def new_table():
 
 @bp.post("/join")
 def join():
-    code = (request.form.get("code") or "").strip()
+    """A join code ("K7M-Q2X", any case) or the full code or URL; misses are rate-limited per client."""
+    code = (request.form.get("code") or "").strip()[:200]
     # people type what the QR would have opened: accept a whole URL too
     if "/t/" in code:
         code = code.split("/t/", 1)[1].split("/")[0].split("?")[0]
-    if not code or len(code) > 64 or tables.version(get_db(), code) is None:
+    found = tables.find_by_join_code(get_db(), code) if tables.normal_join_code(code) else None
+    if found is None and code and len(code) <= 64 and tables.version(get_db(), code) is not None:
+        found = code
+    if found is None:
         return _lobby(404, error=gettext("There is no table with that code."), form=request.form, field="code")
-    return redirect(url_for("tables.show", code=code), 303)
+    return redirect(url_for("tables.show", code=found), 303)
 
 
 @bp.post("/import")
 def import_table():
+    # one import at a time: its replay is CPU, and the other threads must keep answering polls
+    if not IMPORTING.acquire(blocking=False):
+        return _lobby(503, error=gettext("Another import is being checked right now; try again in a moment."), field="export")
+    # and while it runs, the GIL changes hands every 1 ms instead of 5: a poll needs it a dozen
+    # times on its way through waitress, and waits for the import's slice each time
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(IMPORT_SWITCH_INTERVAL)
+    try:
+        return _import()
+    finally:
+        sys.setswitchinterval(switch)
+        IMPORTING.release()
+
+
+def _import():
     # an export of a long game may pass the 1 MB that any tap is allowed
     request.max_content_length = IMPORT_LIMIT + FORM_ENVELOPE
     request.max_form_memory_size = IMPORT_LIMIT

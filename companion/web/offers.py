@@ -9,6 +9,8 @@ reason is shown beside it. A template never decides legality itself; it may read
 
 Only games that declare ``Game.grey_from_legal`` are greyed: ``legal(state, seat)`` must then be
 exactly what ``apply`` accepts from that seat's phone (seat None: from a phone with no seat).
+The table's own rule of who may enter a move for a claimed seat (``table.entry_refusal``) greys
+everything on a phone it would refuse, with its reason.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ def _same(value, sent: str) -> bool:
     """A choice (int, str, None, a list for IntList) against the text a form would send."""
     if value is None:
         return sent == ""
+    if isinstance(value, bool):  # a checkbox sends "1" (or "on") when ticked, nothing when not
+        return (sent in ("1", "on")) == value
     if isinstance(value, list | tuple):
         return " ".join(str(v) for v in value) == sent.strip()
     return str(value) == sent
@@ -72,17 +76,25 @@ def _matches(entry: Legal, params: dict) -> bool:
 class Offers(Mapping):
     """``legal(state, seat, profile)`` by action, computed on first use (a panel that asks nothing pays nothing)."""
 
-    def __init__(self, game, game_state, seat, profile, players, waiting):
+    def __init__(self, game, game_state, seat, profile, players, waiting, refusal=None):
         self._args = (game, game_state, seat, profile)
         self._players, self._waiting = players, waiting
+        self._refusal = refusal  # () -> why this phone may enter no move now (seat-bound actions), or None
+        self._refused: list = []  # the refusal, once asked
         self._offers: dict[str, Offer] | None = None
         self.active = bool(getattr(game, "grey_from_legal", False)) and game.legal is not None
 
     def _all(self) -> dict[str, Offer]:
         if self._offers is None:
             game, game_state, seat, profile = self._args
+            entries = list(game.legal(game_state, seat, profile)) if game.legal else []
+            refused = self.refused if entries else None
+            if refused is not None:  # the table refuses this phone's moves for another claimed seat
+                # a table step (a die typed in, a card revealed) is nobody's move: any phone enters it
+                table_steps = getattr(game, "table_actions", ())
+                entries = [e if e.action in table_steps else Legal(e.action, e.choices, refused) for e in entries]
             offers: dict[str, Offer] = {}
-            for entry in game.legal(game_state, seat, profile) if game.legal else []:
+            for entry in entries:
                 offer = offers.setdefault(entry.action, Offer(entry.action))
                 offer.entries.append(entry)
                 offer.ok = offer.ok or entry.allowed
@@ -90,6 +102,14 @@ class Offers(Mapping):
                 offer.reason = None if offer.ok else next(e.reason for e in offer.entries)
             self._offers = offers
         return self._offers
+
+    @property
+    def refused(self) -> Label | None:
+        """Why the table would refuse any move from this phone now (another claimed seat's turn:
+        seat-bound actions), or None. A panel may say it once instead of drawing greyed forms."""
+        if not self._refused:
+            self._refused.append(self._refusal() if self._refusal and self.active else None)
+        return self._refused[0]
 
     def __getitem__(self, action: str) -> Offer:
         return self._all().get(action) or Offer(action, reason=self.absent())

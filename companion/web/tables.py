@@ -20,8 +20,9 @@ from flask import Blueprint, Response, abort, current_app, flash, get_flashed_me
 from flask_babel import gettext
 
 from .. import engine, plays, table as tables
-from ..games.base import FieldError, Int, RuleError
+from ..games.base import Choice, FieldError, Int, RuleError
 from . import device_id, get_db, htmx, tr
+from .limits import from_serving_device
 from .lobby import remember
 from .offers import Offers
 
@@ -97,13 +98,15 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "players": t.players,
         "my_seat": seat,
         "waiting": waiting,
-        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting),  # what this phone may do; act_form greys the rest
+        # what this phone may do (the game's legal, the table's seat-bound rule); act_form greys the rest
+        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: None if shared else tables.entry_refusal(db, t, seat, me)),
         "is_host": me == t.host,
         "is_view": seat is None and not shared and tables.is_table_view(db, t, me, None),
         "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
         "can_undo": t.head > 0,
+        "undo_refused": None if shared else _undo_refused(db, t, log, me, seat),
         "can_redo": any(e["undone"] for e in log),
         "nonce": secrets.token_urlsafe(8),
         "game_css": _game_css(t.game.slug),
@@ -113,6 +116,14 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (tables.NeedsConfirmation)
         **extra,
     }
+
+
+def _undo_refused(db, t: tables.Table, log: list, me: str, seat: int | None) -> str | None:
+    """Why this phone's Undo is greyed: the head step revealed another seat's secret (issue 12 point 2)."""
+    head = next((e for e in log if e["seq"] == t.head and e["kind"] != "notice"), None)
+    revealed = head["meta"].get("reveals") if head else None
+    refusal = tables.undo_refusal(db, t, revealed, me, seat) if revealed else None
+    return tr(refusal) if refusal else None
 
 
 def _game_css(slug: str) -> str | None:
@@ -134,7 +145,7 @@ def show(code):
     remember(code)
     refused = get_flashed_messages(category_filter=["seats"])
     error = {"form": "seats", "msg": refused[-1]} if refused else None
-    return render_template("table.html", **_context(t, error=error))
+    return render_template("table.html", **_context(t, error=error, join=tables.join_code(get_db(), code)))
 
 
 @bp.get("/panel")
@@ -147,7 +158,7 @@ def display(code):
     """The big shared screen in the middle of the table: public state only (the view for no seat,
     even when opened on a seated phone), no forms; it follows the table like any phone."""
     t = _load(code)
-    context = _context(t, shared=True)
+    context = _context(t, shared=True, join=None if htmx else tables.join_code(get_db(), code))
     return render_template("_display.html" if htmx else "display.html", **context)
 
 
@@ -353,8 +364,11 @@ def hand_over(code, token):
 @bp.post("/archive")
 def archive(code):
     _load(code)
-    try:
-        tables.archive(get_db(), code, device_id(), archived=request.form.get("archived") != "0")
+    try:  # "1" archives, "0" brings back; anything else is refused, not read as "1"
+        archived = Choice(("0", "1")).parse(request.form.get("archived"), "archived") == "1"
+        tables.archive(get_db(), code, device_id(), archived=archived)
+    except FieldError:
+        abort(400)
     except tables.NotAllowed:
         abort(403)
     return redirect(url_for(".show", code=code), 303)
@@ -484,4 +498,56 @@ def settings(code):
         except tables.Stale:
             error, status = {"form": key, "msg": gettext("The table changed meanwhile; check the values and save again.")}, 409
         t = _load(code)
-    return render_template("settings.html", **_context(t, error=error)), status
+    return _settings_page(t, error, status)
+
+
+def _settings_page(t, error=None, status=200, notice=None):
+    defaults = tables.install_defaults(get_db(), t.game)
+    labels = {pv.key: pv.label for pv in t.game.profile}
+    rows = [{"key": k, "label": labels[k], **v} for k, v in defaults.items() if k in labels]
+    operator = {"local": from_serving_device(), "pin": bool(current_app.config.get("OPERATOR_PIN"))}
+    return render_template("settings.html", **_context(t, error=error, defaults=rows, operator=operator, settings_notice=notice)), status
+
+
+def _operator() -> str | None:
+    """Who may change the install's defaults: "local" (the serving device) or "pin" (a phone that
+    typed the PIN `companion serve` printed); None for anyone else."""
+    if from_serving_device():
+        return "local"
+    pin, typed = current_app.config.get("OPERATOR_PIN"), (request.form.get("pin") or "").strip()
+    if pin and typed and secrets.compare_digest(typed.encode(), str(pin).encode()):
+        return "pin"
+    return None
+
+
+@bp.post("/settings/defaults")
+def save_defaults(code):
+    """This table's board values become what new tables of its game start from: operator only."""
+    t = _load(code)
+    by = _operator()
+    if by is None:
+        return _settings_page(
+            t,
+            {"form": "defaults", "msg": gettext("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults.")},
+            403,
+        )
+    if not tables.save_defaults(get_db(), code, by):
+        return _settings_page(t, notice=gettext("This table has the game's own values: new tables start from them."))
+    return _settings_page(t, notice=gettext("Saved: new tables of this game start from these values."))
+
+
+@bp.post("/settings/reset")
+def reset_default(code):
+    """One install default back to the game's own value: operator only."""
+    t = _load(code)
+    key = request.form.get("key", "")
+    if _operator() is None:
+        return _settings_page(
+            t,
+            {"form": "defaults", "msg": gettext("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults.")},
+            403,
+        )
+    if key not in {pv.key for pv in t.game.profile}:
+        return _settings_page(t, {"form": "defaults", "msg": gettext("This game has no such board value.")}, 400)
+    tables.reset_default(get_db(), t.game, key)
+    return _settings_page(t, notice=gettext("Reset: new tables of this game start from the game's own value."))

@@ -62,6 +62,7 @@ def _name(state, seat) -> str:
 PAID = "_paid"
 
 BANK = N_("Bank")
+START_MONEY = N_("Start money")  # "Roztřídí peníze a každému hráči dá 15000 dolarů."
 MONEY_LINE = N_("%(payer)s → %(payee)s: $%(amount)d · %(why)s")
 
 
@@ -84,24 +85,54 @@ def money_line(state, payer, payee, amount: int, why: Label) -> dict:
     """ "Red → Bank: $4,000 · Derrick on a 2-derrick site", with the seats (``from``/``to``, None for
     the bank) as parameters the sentence does not show, for whoever sums the ledger."""
     side = lambda seat: Label(BANK).to_json() if seat is None else _name(state, seat)  # noqa: E731
-    return Label(MONEY_LINE, payer=side(payer), payee=side(payee), amount=amount, why=why.to_json(), **{"from": payer, "to": payee}).to_json()
+    return Label(
+        MONEY_LINE, payer=side(payer), payee=side(payee), amount=amount, why=why.to_json(), round=state["round"], **{"from": payer, "to": payee}
+    ).to_json()
 
 
-def ledger(labels) -> list[dict]:
+def money_lines(labels) -> list[dict]:
     """The money lines under a sequence of log labels (the events' ``label``), oldest first:
-    ``{"from", "to", "amount", "why"}``. Start money is not among them: setup pays it, and
-    setup is no event (every player starts with ``data.START_MONEY``)."""
+    ``{"from", "to", "amount", "why", "round"}``. Start money is not among them: set-up gives it,
+    and set-up is no event (every player starts with ``data.START_MONEY``)."""
     return [
-        {k: line["params"][k] for k in ("from", "to", "amount", "why")}
+        {k: line["params"].get(k) for k in ("from", "to", "amount", "why", "round")}
         for label in labels
         for line in (label.get("params") or {}).get("lines", ())
         if line.get("msg") == MONEY_LINE
     ]
 
 
+def ledger(initial: dict, events: list) -> list[dict]:
+    """``Game.ledger``, for the table's ledger page: every change of each player's money, oldest
+    first, read from the events in force: ``{"seat", "round", "change", "balance", "why", "other"}``
+    (``other``: the seat paid or paid by, None for the bank). The start money is the initial state's."""
+    balance = [p["money"] for p in initial["players"]]
+    rows = [{"seat": s, "round": 0, "change": m, "balance": m, "why": Label(START_MONEY).to_json(), "other": None} for s, m in enumerate(balance)]
+    for line in money_lines(e.get("label") or {} for e in events):
+        for seat, sign, other in ((line["from"], -1, line["to"]), (line["to"], 1, line["from"])):
+            if seat is not None:
+                balance[seat] += sign * line["amount"]
+                rows.append(
+                    {"seat": seat, "round": line["round"], "change": sign * line["amount"], "balance": balance[seat], "why": line["why"], "other": other}
+                )
+    return rows
+
+
 def _profile(profile, key):
     value = (profile or {}).get(key, getattr(data, key.upper(), None))
     return value if value not in ("", []) else None
+
+
+def known_start(state, profile):
+    """Step 0 answered from the board values. Set-up skips the question when the black track's
+    length is known; a length the host enters on the Board values page after the table started
+    (while it still waits for the distance) counts the same: the table is then at the first
+    round's price dice, the black locomotive that many fields from the port. Returns ``state``
+    itself, or a shallow copy that ``apply`` goes on from (it works on its own copy anyway)."""
+    length = _profile(profile, "black_track_length")
+    if state["step"] != 0 or state["over"] or not length:
+        return state
+    return dict(state, black=dict(state["black"], to_port=length - state["black"]["moved"]), step=1, queue=[state["start"]])
 
 
 def rail_costs(profile):

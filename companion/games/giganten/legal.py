@@ -1,9 +1,11 @@
 """What the table may do now in Giganten, and whose move it is (the contract's ``legal`` and ``to_act``).
 
-Bids, card choices, moves and builds are said aloud at the table, so any phone may enter them for
-the player whose turn it is (``rules.apply`` does not ask who tapped): ``legal`` offers them to
-every seat and to the table view alike. Only paying from a secret licence hand is bound to the
-winner's own phone. Every choice listed here is one ``rules.apply`` accepts; a greyed entry says
+Bids, card choices, moves and builds are said aloud at the table; ``rules.apply`` does not ask
+who tapped, and ``legal`` offers them to every seat and to the table view alike. Which phone may
+enter a move for a claimed seat is the table's rule (``table._entered_by``, issue 12: its own
+phone or the table view, unless the table lets anyone enter for anyone); the dice, cards and deal
+are ``GAME.table_actions``, nobody's move. Paying from a secret licence hand is bound to the
+winner's own phone here too. Every choice listed here is one ``rules.apply`` accepts; a greyed entry says
 why it would be refused.
 """
 
@@ -13,11 +15,10 @@ from ..base import N_, Label, Legal, RuleError
 from . import data
 from .auctions import NO_CARDS, NOT_YOURS, can_bid
 from .cards import app_cards, licence_payment
-from .core import CARRY_CHOICES, _name, _profile, counted, rail_costs
+from .core import CARRY_CHOICES, _name, _profile, counted, known_start, rail_costs
 from .data import COMPANIES
 from .prices import _index, _track
 from .production import transport_options
-from .rules import known_start
 
 NONE = (None,)
 GAME_BID_MAX = 200  # the bid field's top (``Int(1, 200)`` in __init__.py)
@@ -73,7 +74,8 @@ def legal(state, seat, profile) -> list[Legal]:
     step = state["step"]
     if step == 0:
         return [Legal("black_distance")]
-    return STEPS[step](state, seat, profile)
+    # the black locomotive's distance may be corrected at any step until the end (the track's length is not printed)
+    return [*STEPS[step](state, seat, profile), Legal("black_distance")]
 
 
 def _prices(state, seat, profile):

@@ -22,10 +22,10 @@ from __future__ import annotations
 from ..base import N_, NP_, Choice, Int, Label, RuleError
 from ..common import with_lines
 from . import data
-from .auctions import NOT_YOURS
-from .cards import NO_DECKS, _app_decks, _discard_card, _draw_card, _draw_licence, app_cards
-from .core import PAID, SPECIALS, _name, _pay, _profile, counted, moves, order_from, rail_costs, refusal
+from .cards import NO_DECKS, _app_decks, _discard_card, _draw_card, _draw_licence
+from .core import PAID, SPECIALS, _name, _pay, _profile, counted, known_start, moves, order_from, rail_costs, refusal
 from .data import COMPANIES, COMPANY_NAMES
+from .legal import legal
 from .prices import _index, _track, price_after_die, with_zone_note
 from .production import _enter_production
 from .scoring import _final_accounting, _loco_ties
@@ -95,67 +95,23 @@ def setup(players, options, profile, rng):
 
 # --- the engine's entry points ------------------------------------------------------------------
 
-ACTIONS_BY_STEP = {
-    0: ("black_distance",),
-    1: ("roll_prices", "price_die"),
-    2: ("reveal_cards", "red_card", "take_card", "card_taken"),
-    3: ("deal_licences",),
-    4: ("move",),
-    5: ("build", "no_build"),
-    6: ("produce",),
-    7: ("bid", "pass", "pay_licences", "cannot_pay", "sell"),
-    8: ("end_round",),
-}
-
-
-def known_start(state, profile):
-    """Step 0 answered from the board values. Set-up skips the question when the black track's
-    length is known; a length the host enters on the Board values page after the table started
-    (while it still waits for the distance) counts the same: the table is then at the first
-    round's price dice, the black locomotive that many fields from the port. Returns ``state``
-    itself, or a shallow copy that ``apply`` goes on from (it works on its own copy anyway)."""
-    length = _profile(profile, "black_track_length")
-    if state["step"] != 0 or state["over"] or not length:
-        return state
-    return dict(state, black=dict(state["black"], to_port=length - state["black"]["moved"]), step=1, queue=[state["start"]])
-
 
 def possible_actions(state, seat=None, profile=None) -> list[str]:
-    """The actions the table can take now (what the phone should offer)."""
-    state = known_start(state, profile)
-    if state["over"]:
-        return [] if state["final"] else ["count_licences"]
-    step, modes = state["step"], state["modes"]
-    if step == 1 and state["dice_done"]:
-        return ["price_die"]
-    if step == 2:
-        app = app_cards(state, profile)
-        if not state["display"] and not _red_revealed(state):
-            return ["reveal_cards"] if app else ["red_card"]
-        return ["take_card"] if app else ["card_taken"]
-    if step == 7:
-        a = state["auction"]
-        if a["phase"] == "bidding":
-            return ["bid", "pass"]
-        if a["phase"] == "paying":
-            return ["pay_licences"] if seat == a["leader"] else []
-        return ["sell", "cannot_pay"] if modes["licences"] == "physical" else ["sell"]
-    return list(ACTIONS_BY_STEP[step])
-
-
-def _red_revealed(state) -> bool:
-    return state.get("red_revealed", False)
+    """The actions the current step asks ``seat``'s phone for, by name: those ``legal`` allows (the
+    black locomotive's distance while it is the question; as a correction it has its own form)."""
+    step = known_start(state, profile)["step"]
+    return [a for a in dict.fromkeys(e.action for e in legal(state, seat, profile) if e.allowed) if a != "black_distance" or step == 0]
 
 
 def apply(state, action, params, seat, profile, rng):
     """The engine's step: the action must be one the table can take now; the money it moves is
     written under its log line (``with_lines``), so the log is the ledger and the state keeps none."""
     state = known_start(state, profile)
-    if action != "black_distance" or state["over"]:
-        if action not in possible_actions(state, seat, profile):
-            if action == "pay_licences" and state["step"] == 7 and state["auction"]["phase"] == "paying":
-                raise RuleError(NOT_YOURS, name=_name(state, state["auction"]["leader"]))
-            raise RuleError(N_("That is not possible now."))
+    # one judge of what may be done now, for the phones (greyed with the reason) and for apply
+    entries = [e for e in legal(state, seat, profile) if e.action == action]
+    if not any(e.allowed for e in entries):
+        reason = next((e.reason for e in entries), None) or Label(N_("That is not possible now."))
+        raise refusal(reason.msg, **reason.params)
     state[PAID] = []
     state, label = moves.apply(state, action, params, seat, profile, rng)
     return state, with_lines(label, state.pop(PAID))

@@ -6,11 +6,11 @@ from ..base import N_, NP_, Label, RuleError
 from . import data
 from .auctions import can_bid
 from .cards import app_cards, hand_points, licence_payment
-from .core import _name, _profile, rail_costs
+from .core import _name, _profile, known_start, rail_costs
 from .data import COMPANIES, COMPANY_NAMES
 from .prices import _index, _track
 from .production import transport_options
-from .rules import known_start, possible_actions
+from .rules import possible_actions
 
 STEP_NAMES = {
     0: N_("Before the first round"),

@@ -2,7 +2,8 @@
 rule as a short form, the mountains with their ore-token stacks, and the secret ore tokens on
 each player's phone. See docs/games/gold-rush.md; rules in ``rules/`` and ``scoring.py``."""
 
-from ..base import N_, Bool, Choice, Game, Int, IntList, Option, ProfileValue, RuleError
+from ..base import N_, Bool, Int, IntList, Option, ProfileValue, RuleError
+from ..common import declare, kept_by, starts
 from . import data, scoring, view
 from .rules import legal as legal_rules, reveals, turn
 from .rules.base import moves
@@ -21,7 +22,11 @@ def finished(state):
     return state["phase"] == "over"
 
 
-GAME = Game(
+GAME = declare(
+    (legal_rules, turn, scoring, view),
+    moves=moves,
+    finished=finished,
+    check_profile=check_profile,
     slug="gold-rush",
     name=N_("Carcassonne: Gold Rush"),
     description=N_(
@@ -30,25 +35,19 @@ GAME = Game(
     min_players=2,
     max_players=data.MAX_PLAYERS,
     colours=data.COLOURS,
-    actions=moves.fields,
-    apply=moves.apply,
-    moves=moves,
-    legal=legal_rules.legal,
-    to_act=legal_rules.to_act,
     grey_from_legal=True,
     reveals=reveals.reveals,
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),
-        Option(
+        kept_by(
             "ore",
             N_("Ore tokens"),
-            Choice(("app", "box"), required=False),
-            "app",
             N_(
                 "app: the app is the face-down pile and each player's tokens live on their phone; box: the physical tokens, the app counts those on each mountain."
             ),
+            ("app", "box"),
         ),
-        Option("first", N_("Who starts (seat number; the youngest player chooses)"), Int(1, data.MAX_PLAYERS, required=False), 1),
+        starts(N_("Who starts (seat number; the youngest player chooses)"), "", data.MAX_PLAYERS, key="first"),
     ),
     profile=(
         ProfileValue(
@@ -69,11 +68,4 @@ GAME = Game(
             False,
         ),
     ),
-    setup=turn.setup,
-    prompt=legal_rules.prompt,
-    scores=scoring.scores,
-    view=view.view,
-    finished=finished,
-    check_profile=check_profile,
-    panel_shows_prompt=False,
 )

@@ -57,4 +57,5 @@ GAME = Game(
     finished=scoring.finished,
     legal=legal.legal,
     to_act=legal.to_act,
+    upgrade=rules.upgrade,
 )

@@ -421,6 +421,13 @@ def _ask_score(state, q, pending, n, favour):
         # placed on the table first: the rulebook's placing order, said once beside the points
         where = L(N_("Place the %(kind)s on the table first:"), kind=L(data.KIND_NAMES[pending["kind"]])) if place == "building" else ROAD_TARGETS[place]
         q["help"] = [where, *PLACING[place], *q["help"]]
+        # the placing is read under the answer buttons: the question says so first
+        first = (
+            L(N_("Place his tile on the table (where: under the buttons), then:"))
+            if place == "building"
+            else L(N_("Build his road on the table (where: under the buttons), then:"))
+        )
+        q["label"] = L(N_("%(lead)s %(question)s"), lead=first, question=q["label"])
     q["fields"] = [
         ask(
             "score",
@@ -618,9 +625,6 @@ def view(state, seat=None, profile=None) -> dict:
             "running_score": running_score(state),
             "total": botrik_total(state),
             "breakdown": botrik_breakdown(state),
-            "entries": [
-                {"turn": e["turn"], "villager": e["villager"], "kind": e["kind"], "points": e["points"], "formula": e["formula"]} for e in state["score"]
-            ],
         },
         "turn": None
         if not turn

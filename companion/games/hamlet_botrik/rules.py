@@ -46,7 +46,7 @@ def setup(players, options, profile, rng):
         "landmarks": 0,
         "church_deliveries": 0,
         "market_sales": 0,
-        "score": [],  # {"kind", "points", "formula", "turn", "villager"}
+        "points": {},  # Botrik's points by kind (the arithmetic of each is in its log line)
         "phase": "setup",  # setup -> player <-> botrik -> end -> over
         "turns": 0,
         "turn": None,
@@ -176,7 +176,7 @@ def _done(state, params, rng):
     step = pending["step"]
     if step == "produce":
         # "... a jako odměnu získá 1 bod (místo všech zlatáků)."
-        _add_score(state, "produce", 1, "1")
+        _add_score(state, "produce", 1)
         _trail(state, L(N_("produces (+1 point)")))
         _performed(state, "produce")
         _finish_villager(state)
@@ -373,7 +373,7 @@ def _blueprint(state, params, rng):
     _trail(state, L(N_("buys a blueprint")))
     if params["had_coins"] == "yes":
         # "Kdyby byly na dílku, který si Botrik vzal, nějaké zlatáky, odloží je a místo toho získá celkem 1 bod."
-        _add_score(state, "blueprint", 1, "1")
+        _add_score(state, "blueprint", 1)
         _trail(state, L(N_("+1 point instead of the coins on it")))
     skipped = params.get("skipped") or 0
     if skipped and state["modifiers"]["easier_unpaid"]:
@@ -388,7 +388,7 @@ def _blueprint(state, params, rng):
 def _unpaid(state: dict, coins: int) -> None:
     """Easier: "Kdykoli by Botrik měl za něco zaplatit zlatáky, ale nemá je ..., ztratí počet bodů
     rovnající se počtu nezaplacených zlatáků." """
-    _add_score(state, "unpaid", -coins, f"−{coins}")
+    _add_score(state, "unpaid", -coins)
     _trail(state, L(NP_("−%(num)d point for unpaid coins", "−%(num)d points for unpaid coins"), num=coins))
 
 
@@ -472,7 +472,7 @@ def _score(state, params, rng):
     total, formula = bonus_formula(val["points"], val["milestone"], val["bonuses"], val["coin_bonuses"])
     what = pending["what"]
     kind = {"church_coins": "church"}.get(what, what)
-    _add_score(state, kind, total, formula)
+    _add_score(state, kind, total)
     if what == "end_sale":
         state["end"]["end_sale"] = total
         _next_end_step(state)
@@ -620,6 +620,18 @@ def _correct(state, params, rng):
 
 
 apply = moves.apply
+
+
+def upgrade(state: dict) -> dict:
+    """A state stored before his points left it as a list of entries (an export or a table of an
+    older version): the same game, his points summed by kind (each entry's arithmetic is in its
+    log line)."""
+    if "score" not in state:
+        return state
+    points = {}
+    for e in state["score"]:
+        points[e["kind"]] = points.get(e["kind"], 0) + e["points"]
+    return {**{k: v for k, v in state.items() if k != "score"}, "points": points}
 
 
 def _progress_label(state: dict, mark) -> Label:

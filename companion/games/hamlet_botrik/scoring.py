@@ -21,15 +21,14 @@ KIND_LABELS = {
 
 
 def running_score(state: dict) -> int:
-    return sum(e["points"] for e in state["score"])
+    return sum(state["points"].values())
 
 
 def botrik_breakdown(state: dict) -> list:
     rows = []
     for kind, msg in KIND_LABELS.items():
-        entries = [e for e in state["score"] if e["kind"] == kind]
-        if entries:
-            rows.append([L(msg), sum(e["points"] for e in entries)])
+        if kind in state["points"]:
+            rows.append([L(msg), state["points"][kind]])
     each = landmark_points(state["modifiers"])
     if state["landmarks"]:
         rows.append([L(N_("Landmarks: %(n)d × %(each)d"), n=state["landmarks"], each=each), state["landmarks"] * each])

@@ -44,9 +44,10 @@ def _trail(state: dict, label: dict) -> None:
     state["turn"]["trail"].append(label)
 
 
-def _add_score(state: dict, kind: str, points: int, formula: str) -> None:
-    turn = state["turn"] or {}
-    state["score"].append({"kind": kind, "points": points, "formula": formula, "turn": turn.get("number", 0), "villager": turn.get("villager", 0)})
+def _add_score(state: dict, kind: str, points: int) -> None:
+    """Botrik's points by kind: where his marker stands, not how it got there (each step's
+    arithmetic is in its log line)."""
+    state["points"][kind] = state["points"].get(kind, 0) + points
 
 
 def _first_action(state: dict) -> bool:

@@ -5,10 +5,13 @@ action points and limits, level tiles left, pieces at each temple, treasures and
 See docs/games/tikal.md for the model and every reading of the rulebook.
 """
 
-from ..base import N_, Bool, Choice, Game, Int, IntList, Option, ProfileValue
+from ..base import N_, Bool, IntList, Option, ProfileValue
+from ..common import declare, kept_by, starts
 from . import data, rules, scoring, view
 
-GAME = Game(
+GAME = declare(
+    (rules, scoring, view),
+    moves=rules.moves,
     slug="tikal",
     name=N_("Tikal"),
     description=N_(
@@ -18,11 +21,6 @@ GAME = Game(
     max_players=4,
     # "ve čtyřech barvách (bílá, černá, oranžová a červená)"
     colours=("white", "black", "orange", "red"),
-    actions=rules.moves.fields,
-    apply=rules.apply,
-    moves=rules.moves,
-    legal=rules.legal,
-    to_act=rules.to_act,
     grey_from_legal=True,
     options=(
         Option(
@@ -32,14 +30,12 @@ GAME = Game(
             False,
             N_("Score markers start at 20; as many tiles are shown as there are players, and each turn is auctioned."),
         ),
-        Option(
+        kept_by(
             "treasures",
             N_("Treasure tokens"),
-            Choice(("app", "physical"), required=False),
-            "app",
             N_("app: the app is the face-down pile and says what was dug; physical: the table keeps the tokens and taps the kind dug."),
         ),
-        Option("start_player", N_("Oldest player (starts)"), Int(1, 4, required=False), 1, N_("Seat number of the oldest player, who starts.")),
+        starts(N_("Oldest player (starts)"), N_("Seat number of the oldest player, who starts."), 4),
     ),
     profile=(
         ProfileValue(
@@ -67,11 +63,5 @@ GAME = Game(
             False,
         ),
     ),
-    setup=rules.setup,
-    prompt=rules.prompt,
-    scores=scoring.scores,
-    view=view.view,
-    finished=rules.finished,
-    check_profile=rules.check_profile,
     panel_shows_prompt=True,  # the turn card says whose turn it is and the points left
 )

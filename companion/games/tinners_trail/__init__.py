@@ -5,7 +5,7 @@ time track, the prices, the investment chart and the cubes in each region, and t
 next. See docs/games/tinners-trail.md for the model and every rulebook choice.
 """
 
-from ..base import N_, Game
+from ..base import N_, Bool, Game, Option
 from . import board, data, legal, rules, view
 from .core import ledger, moves
 
@@ -17,6 +17,15 @@ GAME = Game(
     max_players=4,
     # The rulebook's examples name red, purple, yellow, green and blue players.
     colours=("red", "purple", "yellow", "green", "blue"),
+    options=(
+        Option(
+            "auto_pass",
+            N_("Pass a player with no time left without a tap"),
+            Bool(),
+            True,
+            N_("A player who can only pass (a token in column 10) is passed by the app when their turn comes."),
+        ),
+    ),
     actions=moves.fields,
     apply=moves.apply,
     moves=moves,
@@ -31,4 +40,5 @@ GAME = Game(
     to_act=legal.to_act,
     turn_detail=legal.turn_detail,
     ledger=ledger,
+    grey_from_legal=True,
 )

@@ -486,7 +486,7 @@ def end_of_actions(state, b, label):
         return state, label
     passed = []
     seat = active_seat(state)
-    while seat is not None and out_of_time(state, b, seat):
+    while state["auto_pass"] and seat is not None and out_of_time(state, b, seat):
         do_pass(state, seat)
         passed.append(name_of(state, seat))
         seat = active_seat(state)

@@ -2,13 +2,14 @@
 
 The state holds the game only. The board values in force (``b``, from ``board.resolve(profile)``)
 are handed to the rules as an argument, never copied into the state. The money ledger is read from
-the events: every change of money made by an action rides on that action's log line (the
-``money`` parameter of its label, see ``move``), and ``ledger`` reads it back.
+the events: every change of money made by an action is a line under that action's log line
+(``common.with_lines``, see ``move``), and ``ledger`` reads them back.
 """
 
 from __future__ import annotations
 
 from ..base import N_, Bool, Int, Label, Moves, RuleError, Text
+from ..common import with_lines
 from . import board as bd
 
 ORES = ("tin", "copper")
@@ -50,8 +51,7 @@ def move(name: str, label: str, phases: tuple[str, ...] = (), **fields):
                 raise RuleError(N_("That is not possible in this phase."))
             state[_PAID] = []
             state, label = rule(state, params, b, rng)
-            paid = state.pop(_PAID)
-            return state, with_money(label, paid) if paid else label
+            return state, with_lines(label, state.pop(_PAID))
 
         moves(name, label, **fields)(handler)
         return rule
@@ -59,29 +59,32 @@ def move(name: str, label: str, phases: tuple[str, ...] = (), **fields):
     return declare
 
 
-def with_money(label: Label, paid: list) -> Label:
-    msg = (label.msg, label.plural) if label.plural else label.msg
-    return Label(msg, **label.params, money=paid)
+# A line under a log line; the seat, the signed change and the round ride along for the ledger.
+PAYS = N_("%(name)s pays £%(amount)d · %(why)s")
+RECEIVES = N_("%(name)s receives £%(amount)d · %(why)s")
 
 
 def pay(state, seat, amount, why: Label):
-    """Every change of money, with the reason the ledger shows (on the log line of the action)."""
+    """Every change of money, with its reason, as a line under the action's log line."""
     player = state["players"][seat]
     if player["money"] + amount < 0:
         raise RuleError(N_("%(name)s has only £%(money)d."), name=player["name"], money=player["money"])
     player["money"] += amount
-    state[_PAID].append([seat, amount, why.to_json(), state["round"]])
+    line = Label(RECEIVES if amount > 0 else PAYS, name=player["name"], amount=abs(amount), why=why.to_json(), seat=seat, change=amount, round=state["round"])
+    state[_PAID].append(line.to_json())
 
 
 def ledger(initial: dict, events: list) -> list[dict]:
-    """Every change of money, oldest first, read from the events in force: ``{"seat", "round",
-    "change", "balance", "why"}``. The starting money is the initial state's."""
+    """Every change of money, oldest first, read from the lines under the events' log lines:
+    ``{"seat", "round", "change", "balance", "why"}``. The starting money is the initial state's."""
     balance = [p["money"] for p in initial["players"]]
     rows = [{"seat": s, "round": 0, "change": m, "balance": m, "why": Label(N_("Starting money")).to_json()} for s, m in enumerate(balance)]
     for event in events:
-        for seat, change, why, rnd in (event.get("label") or {}).get("params", {}).get("money", []):
-            balance[seat] += change
-            rows.append({"seat": seat, "round": rnd, "change": change, "balance": balance[seat], "why": why})
+        for line in (event.get("label") or {}).get("params", {}).get("lines", ()):
+            if line.get("msg") in (PAYS, RECEIVES):
+                p = line["params"]
+                balance[p["seat"]] += p["change"]
+                rows.append({"seat": p["seat"], "round": p["round"], "change": p["change"], "balance": balance[p["seat"]], "why": p["why"]})
     return rows
 
 

@@ -8,6 +8,7 @@ from . import board as bd
 from .actions import move_token
 from .core import LEVELS, ORES, REGION, move, name_of, pay
 from .round_end import box_key, box_vp
+from .start import ADD_PHASES as RUNNING
 
 NOTE = Text(max_len=80, label=N_("Reason"))
 WHAT = N_("What")
@@ -28,6 +29,7 @@ REGION_COUNTS = ("tin", "copper", "water", "miner", "port", "train", "coastal", 
 @move(
     "fix_player",
     N_("Correct"),
+    RUNNING,
     seat=Int(0, 3, label=N_("Player")),
     what=Choice(PLAYER_COUNTS, label=WHAT),
     value=Int(-999, 999, label=VALUE),
@@ -57,7 +59,7 @@ def fix_player(state, params, b, rng):
     )
 
 
-@move("fix_region", N_("Correct"), region=REGION, what=Choice(REGION_COUNTS, label=WHAT), value=Int(-1, 99, label=VALUE), note=NOTE)
+@move("fix_region", N_("Correct"), RUNNING, region=REGION, what=Choice(REGION_COUNTS, label=WHAT), value=Int(-1, 99, label=VALUE), note=NOTE)
 def fix_region(state, params, b, rng):
     name = bd.find_region(state, params.get("region"))
     region = state["regions"][name]
@@ -86,7 +88,9 @@ def fix_region(state, params, b, rng):
     )
 
 
-@move("fix_display", N_("Correct"), what=Choice(("miners", "ports", "trains", "adits", "pumps"), label=WHAT), value=Int(0, 9999, label=VALUE), note=NOTE)
+@move(
+    "fix_display", N_("Correct"), RUNNING, what=Choice(("miners", "ports", "trains", "adits", "pumps"), label=WHAT), value=Int(0, 9999, label=VALUE), note=NOTE
+)
 def fix_display(state, params, b, rng):
     what, value = params["what"], params["value"]
     if value < 0:
@@ -106,6 +110,7 @@ def fix_display(state, params, b, rng):
 @move(
     "fix_price",
     N_("Correct"),
+    RUNNING,
     ore=Choice(ORES, label=N_("Ore")),
     price=Int(0, 99, label=N_("Price (£)")),
     level=Choice(LEVELS, label=N_("Level")),
@@ -131,6 +136,7 @@ def fix_price(state, params, b, rng):
 @move(
     "fix_vp",
     N_("Correct"),
+    RUNNING,
     round=Int(1, 4, label=N_("Round")),
     cost=Int(1, 999, label=N_("Box cost (£)")),
     vp=Int(0, 999, label=N_("VP")),

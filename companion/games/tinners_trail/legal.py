@@ -1,11 +1,12 @@
 """What the table may do now in Tinners' Trail, and whose move it is (``legal`` and ``to_act``).
 
-Nothing is secret and the table plays aloud, so any phone may enter the move of the player whose
-turn it is (``rules.apply`` does not ask who tapped): every seat is offered those moves. The
-table's own steps (seeding, price dice, the display, rolls for a region) are the entries for
-seat None. The nine actions reuse ``actions.menu``, which already says why an action cannot be
-taken; the parameters listed are the ones ``rules.apply`` accepts. The corrections (``fix_*``)
-are no move of the game and are not listed.
+Nothing is secret and the table plays aloud, so any phone, with a seat or without, may enter
+anything: the table's own steps (seeding, price dice, the display, rolls for a region), the move
+of the player whose turn it is (``apply`` does not ask who tapped) and the corrections. So
+``legal`` is the same for every seat, and the web layer greys every form from it
+(``grey_from_legal``); ``to_act`` says whose turn it is. The nine actions reuse ``actions.menu``,
+which already says why an action cannot be taken; the parameters listed are the ones ``apply``
+accepts. The corrections list a few sane values each (a form may send any value its field takes).
 """
 
 from __future__ import annotations
@@ -65,12 +66,26 @@ def legal(state, seat, profile) -> list[Legal]:
     phase = state["phase"]
     if phase == "over":
         return []
-    if seat is None:
-        out = TABLE_STEPS.get(phase, _nothing)(state, b)
-        if not bd.parse_map(b):
-            out.append(Legal("add_region", {"region": (_new_name(state),)}))
-        return out
-    return PLAYER_STEPS.get(phase, _nothing)(state, b)
+    out = TABLE_STEPS.get(phase, _nothing)(state, b)
+    if not bd.parse_map(b):
+        out.append(Legal("add_region", {"region": (_new_name(state),)}))
+    return [*out, *PLAYER_STEPS.get(phase, _nothing)(state, b), *_corrections(state, b)]
+
+
+def _corrections(state, b):
+    """'When the table and the app disagree, the table wins': a count set to what the table shows."""
+    seats = tuple(range(len(state["players"])))
+    out = [Legal("fix_player", {"seat": seats, "what": ("money", "tin", "copper"), "value": tuple(range(0, 31))})]
+    if state["regions"]:
+        out.append(Legal("fix_region", {"region": tuple(sorted(state["regions"])), "what": ("tin", "copper", "water"), "value": tuple(range(0, 6))}))
+    if state["round"]:
+        for kind in data.DEVELOPMENTS:  # no more on display than the box still holds
+            out.append(Legal("fix_display", {"what": (kind,), "value": tuple(range(0, max(0, b[f"supply_{kind}"] - prices.placed(state, kind)) + 1))}))
+        out.append(Legal("fix_vp", {"round": (state["round"],), "cost": tuple(b.get("invest_costs") or [5]), "vp": tuple(range(0, 31))}))
+    if state["prices"]["tin"]:
+        ores = tuple(ore for ore in core.ORES if state["prices"][ore])
+        out.append(Legal("fix_price", {"ore": ores, "price": tuple(range(0, 21)), "level": core.LEVELS}))
+    return out
 
 
 def _nothing(state, b):

@@ -58,6 +58,8 @@ def setup(players, options, profile, rng):
         "investments": [],
         "box_vp": {},
         "explore": None,
+        # a table option (tables started before it existed pass by a tap, as their logs recorded)
+        "auto_pass": bool(options.get("auto_pass")),
     }
     bd.sync_map(state, b)
     return state

@@ -93,6 +93,8 @@ def _actions_prompt(state, b):
             name=core.name_of(state, auction["turn"]),
         )
     player = state["players"][actions.active_seat(state)]
+    if actions.out_of_time(state, b, actions.active_seat(state)):  # a table without the app's auto-pass
+        return Label(N_("%(name)s is in column %(time)d and must pass."), name=player["name"], time=player["time"])
     if actions.others_passed(state, actions.active_seat(state)):
         return Label(N_("Everyone else has passed: %(name)s takes one last action, then passes."), name=player["name"])
     return Label(N_("%(name)s is active: choose an action."), name=player["name"])
@@ -415,11 +417,16 @@ def setup_todo(state, b):
     return [{"region": n, "tin": known[n]["tin"], "copper": known[n]["copper"]} for n in start.unseeded(state, b)]
 
 
+MAP_REGIONS = 19  # FACTS.md (M, one source): 19 regions; the offer also comes at the end of a game
+
+
 def map_to_remember(state, b):
     """The regions the table typed in, as the board value ``map_regions`` would hold them, so the next
-    game on this install asks only their dice; None once the map is known or nothing was typed.
-    A region with printed cubes is known once seeded; an empty one is written ``:0:0``."""
-    if bd.parse_map(b) or state["phase"] == "setup" or not state["regions"]:
+    game on this install asks only their dice (issue 9). Offered once the map looks whole (the game
+    is over, or as many regions as the map has were typed in): a map missing a region would keep
+    the next table from adding it. None once the map is known. A region seeded at the start knows
+    its printed cubes; one added empty is written ``:0:0``."""
+    if bd.parse_map(b) or not (state["phase"] == "over" or len(state["regions"]) >= MAP_REGIONS):
         return None
     return "; ".join(_map_entry(name, r) for name, r in sorted(state["regions"].items()))
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from companion.games.giganten import GAME, rules
-from companion.games.giganten.core import ledger
+from companion.games.giganten.core import money_lines
 from companion.rng import TableRandom
 
 PLAYERS = [
@@ -44,7 +44,7 @@ class Table:
     @property
     def ledger(self):
         """The money lines under the log lines so far (the state keeps none)."""
-        return ledger(label.to_json() for label in self.labels)
+        return money_lines(label.to_json() for label in self.labels)
 
     @property
     def players(self):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion import store, table as tables
 from companion.games.giganten import data
-from companion.games.giganten.core import ledger
+from companion.games.giganten.core import money_lines
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "before-giganten-ledger.db.gz"
 
@@ -36,9 +36,9 @@ def test_a_database_with_giganten_ledgers_in_its_states_upgrades_in_place(tmp_pa
             continue
         assert "ledger" not in t.state["game"] and t.state["game"] == {k: v for k, v in old[code]["game"].items() if k != "ledger"}
         # the old ledger's lines (but the start money, which setup pays) are now under the log lines
-        lines = ledger(e["label"] for e in tables.events(db, code) if not e["undone"])
-        was = [(e["from"], e["to"], e["amount"], e["why"]) for e in old[code]["game"]["ledger"] if e["why"]["msg"] != "Start money"]
-        assert [(e["from"], e["to"], e["amount"], e["why"]) for e in lines] == was and lines
+        lines = money_lines(e["label"] for e in tables.events(db, code) if not e["undone"])
+        was = [(e["from"], e["to"], e["amount"], e["why"], e["round"]) for e in old[code]["game"]["ledger"] if e["why"]["msg"] != "Start money"]
+        assert [(e["from"], e["to"], e["amount"], e["why"], e["round"]) for e in lines] == was and lines
         for seat, p in enumerate(t.state["game"]["players"]):
             assert data.START_MONEY + sum(e["amount"] for e in lines if e["to"] == seat) - sum(e["amount"] for e in lines if e["from"] == seat) == p["money"]
         # undo and redo walk the old log, the redo tail included

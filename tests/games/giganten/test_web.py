@@ -201,6 +201,13 @@ def test_a_whole_game_through_the_rendered_forms_and_the_bank_matches_a_hand_com
     ):
         assert line in log, line
     assert "ledger" not in g and log.count("sub-lines") == 3 + 2 + 2  # derricks, fees, sales: one step each
+    # and the ledger page, linked from the panel: each player's start money, every dollar since, the balance
+    assert f"/t/{tv.code}/ledger" in tv.panel()
+    page = tv.client.get(f"/t/{tv.code}/ledger").get_data(as_text=True)
+    dana = page.split('<section class="gg-ledger">')[4]  # seat 4
+    assert "Dana" in dana and '<span class="usd">$19,000</span></h2>' in dana  # 15,000 - 6,000 + 3,000 + 7,000, as above
+    for row in ("Start money", '+<span class="usd">$7,000</span>', "−$6,000", "← Anna", '+<span class="usd">$3,000</span>'):
+        assert row in dana, row
 
     # round 2: the red card brings the black locomotive into the port: the game ends at once
     bert.submit("gg-roll")

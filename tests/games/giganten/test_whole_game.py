@@ -6,7 +6,7 @@ import json
 
 from companion import engine
 from companion.games.giganten import GAME, data, production, rules
-from companion.games.giganten.core import ledger
+from companion.games.giganten.core import money_lines
 
 PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Bert", "colour": "grey"}, {"name": "Cyril", "colour": "blue"}]
 RED = "6x b1 l2 m5; 6x b2 l1 m6"
@@ -96,7 +96,7 @@ def test_a_whole_game_replays_to_the_same_table_and_the_accounting_adds_up():
     assert engine.replay(GAME, PLAYERS, options, "whole-game", events, profile()) == tstate
     # every dollar is in the ledger, read from the log lines (the state keeps none): the start money and what moved since
     assert "ledger" not in g
-    lines = ledger(e["label"] for e in events)
+    lines = money_lines(e["label"] for e in events)
     for seat, p in enumerate(g["players"]):
         got = sum(e["amount"] for e in lines if e["to"] == seat)
         paid = sum(e["amount"] for e in lines if e["from"] == seat)

@@ -80,7 +80,7 @@ def test_ten_coin_delivery_costs_seven_and_turns_the_tile_face_down(table):
     assert t.favour == {"face_up": False, "coins": 1}
     assert t.state["church_deliveries"] == 1
     t.do("score", points=4)
-    assert t.state["score"][-1]["kind"] == "church"
+    assert t.state["points"] == {"church": 4}
 
 
 def test_ten_coin_delivery_needs_seven_coins(table):

@@ -200,7 +200,7 @@ def test_a_blank_church_delivery_points_answer_is_refused_and_0_is_accepted(tabl
         t.do("score", bonuses=[2])
     assert json.dumps(t.state) == before and t.step == "score"
     t.do("score", points=0, bonuses=[2])
-    assert [(e["kind"], e["points"]) for e in t.state["score"]] == [("church", 2)]
+    assert t.state["points"] == {"church": 2}
 
 
 @pytest.mark.parametrize("what", ["market", "road"])
@@ -217,7 +217,7 @@ def test_every_printed_points_question_refuses_a_blank(table, what):
     with pytest.raises(RuleError):
         t.do("score")
     t.do("score", points=2)
-    assert t.state["score"][-1]["points"] == 2
+    assert sum(t.state["points"].values()) == 2
 
 
 def test_a_blank_milestone_is_refused(table):
@@ -234,7 +234,7 @@ def test_a_blank_milestone_is_refused(table):
     with pytest.raises(RuleError, match="milestone"):
         t.do("score", points=2)
     t.do("score", points=2, milestone=0)
-    assert t.state["score"][-1]["points"] == 2
+    assert t.state["points"] == {"building": 2}
 
 
 def test_the_checklist_counts_the_favour_coins(app):

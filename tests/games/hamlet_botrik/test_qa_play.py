@@ -23,7 +23,7 @@ def test_church_and_market_are_one_answer_and_a_plain_villager_takes_three(table
         t.do(action, **params)
         answers += 1
     # blue: buy (impossible with 3, skipped by the app) -> refine (no) -> produce (yes, done)
-    assert t.step == "player" and [e["kind"] for e in t.state["score"]] == ["produce"]
+    assert t.step == "player" and list(t.state["points"]) == ["produce"]
     assert answers == 4  # with a refusal on the way; the plain case (first try yes) is three
 
 
@@ -83,7 +83,7 @@ def test_a_landmark_is_not_scored_twice(table):
     t.do("place", note="")
     assert [f["name"] for f in question(t.state)["fields"]] == ["bonuses", "coin_bonuses"]
     t.do("score", points=7, bonuses=[2, 2], coin_bonuses=2)
-    assert [(e["kind"], e["points"], e["formula"]) for e in t.state["score"]] == [("building", 6, "2 × (2 + 1) = 6")]
+    assert t.state["points"] == {"building": 6} and "scores 2 × (2 + 1) = 6" in t.text(t.labels[-1])
     assert view(t.state)["botrik"]["total"] == 6 + 3
 
 

@@ -31,7 +31,7 @@ def test_rulebook_worked_example(table):
     assert t.step == "produce"
     label = t.do("done")
     assert t.state["row"] == ["build_building", "buy_blueprint", "refine", "build_road", "produce"]
-    assert [e["points"] for e in t.state["score"]] == [1]  # "získá 1 bod (místo všech zlatáků)"
+    assert t.state["points"] == {"produce": 1}  # "získá 1 bod (místo všech zlatáků)"
     assert t.state["drawn"] == ["blue"] and sorted(t.state["bag"]) == ["blue", "red", "red", "red", "yellow"]
     assert t.step == "player"  # his only villager has acted
     assert label.msg == "Villager %(n)d: %(trail)s"
@@ -131,7 +131,7 @@ def test_hire_with_fewer_than_three_blueprints_buys_one_and_the_token_stays(tabl
     t.do("blueprint", skipped=2, had_coins="yes")
     assert t.state["blueprints"] == 2
     assert t.state["row"] == EXAMPLE_ROW
-    assert [(e["kind"], e["points"]) for e in t.state["score"]] == [("blueprint", 1)]
+    assert t.state["points"] == {"blueprint": 1}
     # the villager hired now acts from his next turn: this turn still has 2 villagers
     assert t.state["turn"]["villagers"] == 2 and t.state["turn"]["villager"] == 2
 
@@ -162,7 +162,7 @@ def test_secondary_buy_blueprint_moves_its_token(table):
     assert t.step == "blueprint"
     t.do("blueprint", skipped=1, had_coins="no")
     assert t.state["row"] == ["build_building", "refine", "produce", "build_road", "buy_blueprint"]
-    assert t.state["score"] == []  # no coins on it, no point (and no easier penalty)
+    assert t.state["points"] == {}  # no coins on it, no point (and no easier penalty)
 
 
 def test_road_token_leaves_the_row_after_the_fifth_road(table):
@@ -209,7 +209,7 @@ def test_building_is_placed_one_question_at_a_time(table):
     t.do("score", points=0, bonuses=[2, 2], coin_bonuses=2)
     assert t.state["landmarks"] == 1 and t.state["blueprints"] == 1
     assert t.state["row"][-1] == "build_building"
-    assert t.state["score"][-1]["formula"] == "2 × (2 + 1) = 6"
+    assert "scores 2 × (2 + 1) = 6" in t.text(t.labels[-1])
 
 
 def test_milestone_is_asked_only_for_a_refining_building_with_its_milestone(table):
@@ -225,7 +225,7 @@ def test_milestone_is_asked_only_for_a_refining_building_with_its_milestone(tabl
 
     assert [f["name"] for f in question(t.state)["fields"]] == ["points", "milestone", "bonuses", "coin_bonuses"]
     t.do("score", points=2, milestone=3)
-    assert t.state["score"][-1]["points"] == 5 and t.state["landmarks"] == 0
+    assert t.state["points"] == {"building": 5} and t.state["landmarks"] == 0
 
 
 def test_market_sale_counts_and_scores(table):
@@ -234,7 +234,7 @@ def test_market_sale_counts_and_scores(table):
     t.do("priority", choice="market")
     t.do("score", points=4, bonuses=[1], coin_bonuses=0)
     assert t.state["market_sales"] == 1
-    assert t.state["score"][-1] == {"kind": "market", "points": 5, "formula": "4 + 1 = 5", "turn": 1, "villager": 1}
+    assert t.state["points"] == {"market": 5} and "Villager 1:" in t.text(t.labels[-1]) and "scores 4 + 1 = 5" in t.text(t.labels[-1])
 
 
 def test_an_answer_to_another_question_is_refused(table):

@@ -216,12 +216,12 @@ def test_a_blank_church_points_answer_is_refused_inside_the_form(client):
     page = tap(client, code, "hb-score", expect=422, points="", bonuses="2 2", coin_bonuses=1)
     assert error_in(page, "hb-score") == "Enter the points printed on it (0 only if it shows none): a blank answer is not counted as 0."
     assert 'value="2 2"' in form_html(page, "hb-score")
-    assert version(client, code) == v and game(client, code)["score"] == []
+    assert version(client, code) == v and game(client, code)["points"] == {}
     client.post("/lang", data={"lang": "cs", "next": "/"})
     page = tap(client, code, "hb-score", expect=422, points="")
     assert error_in(page, "hb-score").startswith("Zadejte body na něm vytištěné")
     tap(client, code, "hb-score", points=0, bonuses="2 2", coin_bonuses=1)
-    assert [(e["kind"], e["points"]) for e in game(client, code)["score"]] == [("church", 5)]
+    assert game(client, code)["points"] == {"church": 5}
 
 
 def test_the_finished_panel_shows_the_result_first_and_folds_his_board(client):
@@ -261,3 +261,17 @@ def test_every_form_keeps_every_choice_after_a_refusal(client):
     finally:
         CHECKED = None
     assert "f-hb-correct" in ids and len(ids) >= 5, sorted(ids)
+
+
+def test_undo_stands_under_the_question_and_says_what_it_undoes(client):
+    """Issue 9: "Undo: <what>" next to the question, not at the bottom of the page; it undoes the
+    last tap."""
+    code = new_table(client)
+    assert 'class="hb-undo"' not in panel(client, code)  # nothing to undo yet
+    tap(client, code, "hb-setup", villagers=1, blueprints=3)
+    page = panel(client, code)
+    undo = re.search(r'<form[^>]*class="hb-undo">.*?</form>', page, re.S).group(0)
+    assert text(undo).strip() == "↶ Undo: Set-up done: Botrik has 1 villager and 3 blueprints."
+    assert page.index('id="hb-question"') < page.index('class="hb-undo"') < page.index('class="hb-botrik"')
+    undo_redo(client, code, "undo")
+    assert game(client, code)["phase"] == "setup"

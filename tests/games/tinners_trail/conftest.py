@@ -14,7 +14,7 @@ COLOURS = {"Red": "red", "Purple": "purple", "Yellow": "yellow", "Green": "green
 
 
 class Table:
-    def __init__(self, names=("Red", "Purple", "Yellow"), seed="tinners", profile=None):
+    def __init__(self, names=("Red", "Purple", "Yellow"), seed="tinners", profile=None, options=None):
         self.players = [{"name": n, "colour": COLOURS[n]} for n in names]
         self.seed = seed
         self.profile = None
@@ -22,7 +22,8 @@ class Table:
             self.profile = engine.default_profile(GAME)
             for key, value in profile.items():
                 self.profile[key] = {"value": value, "confirmed": True}
-        self.t = engine.start(GAME, self.players, {}, seed, self.profile).state
+        self.options = {"auto_pass": True} if options is None else options  # the lobby's default
+        self.t = engine.start(GAME, self.players, self.options, seed, self.profile).state
         self.initial = json.loads(json.dumps(self.t["game"]))
         self.events = []
 

@@ -128,6 +128,7 @@ def test_column_10_forces_a_pass(table):
     assert [a for a, r in rows.items() if r["enabled"]] == ["pass"]
     assert rows["pasties"]["reason"]["msg"] == "Not enough time (%(left)d left)."
     assert "Not enough time" in t.fails("pasties")
+    assert view.prompt(t.g).params["time"] == 10
 
 
 def test_a_player_who_can_only_pass_is_passed_in_their_turn(table):
@@ -143,6 +144,19 @@ def test_a_player_who_can_only_pass_is_passed_in_their_turn(table):
     assert label.params["what"]["msg"] == "%(name)s sells pasties for £1"
     assert t.g["phase"] == "investments" and t.g["order"] == [t.seat(n) for n in ("Purple", "Yellow", "Red")]
     assert t.ledger()[-1]["why"]["msg"] == "Pasties sold"  # the money still rides on the log line
+
+
+def test_without_the_auto_pass_option_the_table_taps_the_pass(table):
+    """Tables started before the option (and tables that untick it) pass by a tap, as their logs hold."""
+    t = table(options={}).to_actions(order=("Red", "Purple", "Yellow"))
+    t.place("Purple", 10)
+    t.place("Yellow", 10)
+    t.place("Red", 9)
+    label = t.do("pasties")
+    assert label.msg == "%(name)s sells pasties for £1" and t.active() == "Purple"
+    assert view.prompt(t.g).msg == "%(name)s is in column %(time)d and must pass."
+    t.do("pass")
+    assert t.active() == "Yellow"
 
 
 def test_not_enough_time_for_an_adit(table):

@@ -120,7 +120,7 @@ def set_board_value(client, code, key, value):
 
 
 def new_table(client):
-    code = start_table(client, game="tinners-trail", **THREE)
+    code = start_table(client, game="tinners-trail", opt_auto_pass="1", **THREE)  # the lobby ticks it
     return code
 
 
@@ -620,3 +620,50 @@ def test_every_form_keeps_every_choice_after_a_refusal(tmp_path):
         CHECKED = None
     for form_id in ("f-seed", "f-set-price", "f-display", "f-act-build_mine", "f-act-train", "f-fix-player", "f-fix-region", "f-fix-price", "f-bid"):
         assert form_id in ids, sorted(ids)
+
+
+def test_a_map_typed_in_once_is_remembered_and_the_next_game_asks_only_the_dice(tmp_path):
+    """Issue 9: once the map is known from an earlier game on this install, seeding a starting
+    region asks only its dice (no region name, no printed cubes, no coast)."""
+    client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "test"}).test_client()
+    test_final_scores_show_the_whole_tie_break_chain(client)  # A, B, C seeded by hand, E1 added empty
+    html = LAST[next(reversed(LAST))]
+    form = re.search(r'<form method="post" action="(/t/[^"]+/settings)" class="tt-card tt-remember">(.*?)</form>', html, re.S)
+    assert form and "Save this map" in form.group(2)
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
+    assert fields["key"] == "map_regions" and fields["value"] == "A:1:1:coast; B:2:0; C:0:2:coast; E1:0:0"
+    assert client.post(form.group(1), data=fields).status_code == 303  # this table's map
+    # the operator (here: the serving device) keeps this table's values for new tables (issue 12)
+    old = form.group(1).rsplit("/settings", 1)[0]
+    assert client.post(old + "/settings/defaults").status_code == 200
+    code = new_table(client)
+    html = panel(client, code)
+    seed = form_html(html, "seed")
+    assert "Seed A" in seed and 'type="hidden" name="region" value="A"' in seed
+    assert sorted(re.findall(r'<input id="[^"]+" name="(\w+)"', seed)) == ["copper", "tin", "water"]  # the dice, nothing else
+    for region in ("A", "B", "C"):
+        html = ok(submit(client, code, "seed", tin=1, copper=0, water=1))
+        assert f"{region} seeded" in html
+    assert "All starting regions are seeded: start the game." in html
+
+
+def test_a_trains_neighbours_are_chips_and_every_ticked_one_counts(tmp_path):
+    """'Když hráč umístí na území vlak, okamžitě z něj odebere dvě kostičky vody a jednu kostičku
+    vody z každého sousedícího území.' With the borders unknown, the phone offers each region as a
+    chip (a checkbox named ``neighbours``); every ticked one is a neighbour."""
+    # its own install: the module's app remembers the map other tests entered
+    client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "test"}).test_client()
+    code = new_table(client)
+    to_actions(client, code)
+    html = panel(client, code)
+    form = form_html(html, "act-train")
+    assert re.findall(r'<label class="tt-chip"><input type="checkbox" name="neighbours" value="(\w+)"', form) == ["A", "B", "C", "E1"]
+    parser = FormFields()
+    parser.feed(form)
+    data = {**parser.fields, "region": "B", "neighbours": ["A", "C"]}  # two chips ticked
+    before = state(client, code)["regions"]
+    r = client.post(f"/t/{code}/act", data=data, headers=HX)
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    g = state(client, code)
+    assert g["borders"] == [["A", "B"], ["B", "C"]]
+    assert [g["regions"][n]["water"] for n in "ABC"] == [max(0, before["A"]["water"] - 1), max(0, before["B"]["water"] - 2), max(0, before["C"]["water"] - 1)]

@@ -88,7 +88,7 @@ def test_three_players_four_rounds_replay_and_json(table):
     sold = [e for e in t.ledger() if e["why"]["msg"].startswith("Ore sold")]
     assert 0 < len(sold) <= 12 and len({(e["seat"], e["round"]) for e in sold}) == len(sold)
     # the log is the truth: replaying it gives exactly the stored state
-    again = engine.replay(GAME, t.players, {}, t.seed, t.events)
+    again = engine.replay(GAME, t.players, t.options, t.seed, t.events)
     assert again == t.t
     assert "The game is over" in t.fails("pass")
 
@@ -114,7 +114,7 @@ def test_dice_rolled_by_the_app_when_the_profile_knows_the_faces(table):
     first = t.t["n"]
     assert first == 1 + 3 + 3  # one shuffle for the order, three dice for A, three for the price
     assert t.view()["price_pending"]["total"] == sum(t.g["price_pending"]["dice"])
-    again = engine.replay(GAME, t.players, {}, t.seed, t.events, t.profile)
+    again = engine.replay(GAME, t.players, t.options, t.seed, t.events, t.profile)
     assert again == t.t
     t.do("set_price", price=4, level="bottom")
 

@@ -24,6 +24,19 @@ def to_act(state) -> tuple[int, ...]:
     return (state["turn"],)
 
 
+TURN_DETAIL = {
+    "tile": N_("laying a tile"),
+    "act": N_("cowboy, tent or ore"),
+    "score": N_("scoring the tile"),
+    "end": N_("final scoring"),
+}
+
+
+def turn_detail(state, profile) -> Label | None:
+    """What the seat in ``to_act`` is doing, for the "your turn" banner: the step of the turn."""
+    return Label(TURN_DETAIL[state["phase"]]) if state["phase"] in TURN_DETAIL else None
+
+
 def legal(state, seat, profile) -> list[Legal]:
     phase = state["phase"]
     if phase == "over":

@@ -3,7 +3,7 @@ whose turn follows (rounds.py: turn ends, scoring rounds, the advanced auction).
 
 from __future__ import annotations
 
-from ...base import N_, Label, Legal
+from ...base import N_, NP_, Label, Legal
 from . import actions, rounds, tiles
 from .core import actor, moves, name, next_letter, total_tiles
 
@@ -26,6 +26,22 @@ def to_act(state) -> tuple[int, ...]:
     return () if who is None else (who,)
 
 
+def turn_detail(state, profile) -> Label | None:
+    """What the seat in ``to_act`` is doing, for the "your turn" banner: the action points left
+    ("Po položení odkryté kartičky s krajinou má hráč k dispozici 10 akčních bodů (AB)."), or the tile or the auction it is about."""
+    if actor(state) is None:
+        return None
+    phase = state["phase"]
+    if phase in ("place", "show"):
+        return Label(N_("landscape tile"))
+    if phase == "bid":
+        return Label(N_("auction"))
+    if phase in ("act", "score"):
+        left = Label(NP_("%(num)d action point left", "%(num)d action points left"), num=state["turn"]["ap"])
+        return Label(N_("scoring turn, %(left)s"), left=left.to_json()) if phase == "score" else left
+    return None
+
+
 def finished(state) -> bool:
     return state["phase"] == "over"
 
@@ -45,9 +61,13 @@ def prompt(state, profile) -> Label:
     if phase == "bid":
         return Label(N_("%(name)s bids or passes."), name=who)
     left = state["turn"]["ap"]
+    if phase == "score" and state["round"]["kind"] == "final":
+        if state["advanced"]:
+            return Label(N_("%(name)s: final scoring turn (lowest score first), %(left)d action points left."), name=who, left=left)
+        return Label(N_("%(name)s: final scoring turn, %(left)d action points left."), name=who, left=left)
     if phase == "score":
         return Label(N_("%(name)s: scoring turn, %(left)d action points left."), name=who, left=left)
     return Label(N_("%(name)s: %(left)d action points left."), name=who, left=left)
 
 
-__all__ = ["check_profile", "setup", "apply", "legal", "to_act", "finished", "prompt", "moves", "total_tiles"]
+__all__ = ["check_profile", "setup", "apply", "legal", "to_act", "turn_detail", "finished", "prompt", "moves", "total_tiles"]

@@ -1,0 +1,55 @@
+"""Per-client rate limits (issue 12 point 7): a guest on the Wi-Fi cannot create tables, import
+exports or guess codes and PINs as fast as a script can send them.
+
+Flask-Limiter with in-memory storage (one process serves a table; nothing to set up), keyed by
+the client's address. The serving device (loopback) is the operator and is never limited. A
+limiter per app, so every test app starts with fresh counts. Test configs switch limits off
+unless they set ``RATELIMIT_ENABLED`` (companion/__init__.py).
+
+Imports are also one at a time (``IMPORTING``): an import replays its whole log on the CPU, and
+one of them at a time leaves the other threads the GIL to answer phones' polls.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import threading
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+# endpoint -> (limit, which answers count). Far above what a table of people does: a club starts
+# a table a minute at most; a phone typing a join code wrong a few times is not a guesser.
+LIMITS = {
+    "lobby.new_table": ("20 per minute; 200 per day", None),
+    "lobby.import_table": ("6 per minute; 60 per day", None),
+    # only misses count: 30 unknown codes a minute is 30 of 32**6 join codes
+    "lobby.join": ("30 per minute; 300 per day", lambda r: r.status_code == 404),
+    # a six-digit PIN: 5 wrong tries a minute is 139 days for a million
+    "tables.save_defaults": ("5 per minute", lambda r: r.status_code == 403),
+    "tables.reset_default": ("5 per minute", lambda r: r.status_code == 403),
+}
+
+IMPORTING = threading.BoundedSemaphore(1)
+
+
+def from_serving_device() -> bool:
+    """The request comes from the machine that serves (loopback): the operator. Behind a reverse
+    proxy on the same machine every request comes from loopback: set COMPANION_OPERATOR_LOOPBACK=false."""
+    if not current_app.config.get("OPERATOR_LOOPBACK", True):
+        return False
+    try:
+        addr = ipaddress.ip_address(request.remote_addr or "")
+    except ValueError:
+        return False
+    mapped = getattr(addr, "ipv4_mapped", None)  # ::ffff:127.0.0.1 when serving on "::"
+    return (mapped or addr).is_loopback
+
+
+def init_app(app: Flask) -> None:
+    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", default_limits=[], headers_enabled=False)
+    for endpoint, (value, counts) in LIMITS.items():
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = limiter.limit(value, deduct_when=counts, exempt_when=from_serving_device)(app.view_functions[endpoint])
+    app.extensions["companion_limiter"] = limiter
