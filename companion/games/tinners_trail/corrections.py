@@ -47,7 +47,9 @@ def fix_player(state, params, b, rng):
     auction = state["auction"]
     if what == "money" and auction and auction["leader"] == seat and value < auction["bid"]:
         # "Hráč, který dražbu vyhrál, musí zaplatit, kolik nabídnul": the standing bid must stay payable
-        raise RuleError(N_("%(name)s leads the auction with £%(bid)d: their money cannot be less until it is settled."), name=player["name"], bid=auction["bid"])
+        raise RuleError(
+            N_("%(name)s leads the auction with £%(bid)d: their money cannot be less until it is settled."), name=player["name"], bid=auction["bid"]
+        )
     if what == "money":
         pay(state, seat, value - old, Label(N_("Correction: %(note)s"), note=params.get("note") or ""))
     elif what == "time":
