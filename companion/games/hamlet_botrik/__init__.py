@@ -57,5 +57,7 @@ GAME = Game(
     finished=scoring.finished,
     legal=legal.legal,
     to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
     upgrade=rules.upgrade,
+    grey_from_legal=True,
 )

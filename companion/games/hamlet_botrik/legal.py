@@ -53,3 +53,19 @@ def _refused(state: dict, step: str) -> Label | None:
 def to_act(state: dict) -> tuple[int, ...]:
     """The solo player acts for the whole table until the game is over."""
     return () if state["phase"] == "over" else (0,)
+
+
+def turn_detail(state: dict, profile=None) -> Label | None:
+    """What the solo player is doing, for the "your turn" banner: setting up, their own turn (the
+    round: their turns and Botrik's alternate, theirs first), answering for Botrik's villager, or
+    the final scoring. Nothing here is secret."""
+    phase, turn = state["phase"], state["turn"]
+    if phase == "setup":
+        return Label(N_("set-up for Botrik"))
+    if phase == "player":
+        return Label(N_("round %(n)d"), n=state["turns"] + 1)
+    if phase == "botrik" and turn:
+        return Label(N_("Botrik's turn %(n)d · villager %(v)d of %(of)d"), n=turn["number"], v=turn["villager"], of=turn["villagers"])
+    if phase == "end":
+        return Label(N_("final scoring"))
+    return None
