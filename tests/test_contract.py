@@ -116,6 +116,8 @@ BOARDS = {
 # Actions a random player should take seldom, or a game would rarely get past its first turns
 # (ending the game at will, corrections, naming one more region); weight 1 for every other.
 RARE = {"end_game": 0.03, "correct": 0.1, "add_region": 0.1, "black_distance": 0.05}
+# Tinners' Trail's corrections (what the table shows wins): each is one entry per thing it may correct
+RARE |= {action: 0.05 for action in ("fix_player", "fix_region", "fix_display", "fix_vp", "fix_price")}
 
 
 # --- drawing parameters -------------------------------------------------------------------------

@@ -44,6 +44,12 @@ def fix_player(state, params, b, rng):
     old = player[what]
     if what != "money" and value < 0:
         raise RuleError(N_("A count cannot be negative."))
+    auction = state["auction"]
+    if what == "money" and auction and auction["leader"] == seat and value < auction["bid"]:
+        # "Hráč, který dražbu vyhrál, musí zaplatit, kolik nabídnul": the standing bid must stay payable
+        raise RuleError(
+            N_("%(name)s leads the auction with £%(bid)d: their money cannot be less until it is settled."), name=player["name"], bid=auction["bid"]
+        )
     if what == "money":
         pay(state, seat, value - old, Label(N_("Correction: %(note)s"), note=params.get("note") or ""))
     elif what == "time":

@@ -75,7 +75,11 @@ def legal(state, seat, profile) -> list[Legal]:
 def _corrections(state, b):
     """'When the table and the app disagree, the table wins': a count set to what the table shows."""
     seats = tuple(range(len(state["players"])))
-    out = [Legal("fix_player", {"seat": seats, "what": ("money", "tin", "copper"), "value": tuple(range(0, 31))})]
+    out = [Legal("fix_player", {"seat": seats, "what": ("tin", "copper"), "value": tuple(range(0, 31))})]
+    leader = state["auction"]["leader"] if state["auction"] else None
+    if leader is not None:  # the auction's leader keeps at least their bid (corrections.fix_player)
+        out.append(Legal("fix_player", {"seat": (leader,), "what": ("money",), "value": tuple(range(state["auction"]["bid"], 31))}))
+    out.append(Legal("fix_player", {"seat": tuple(s for s in seats if s != leader), "what": ("money",), "value": tuple(range(0, 31))}))
     if state["regions"]:
         out.append(Legal("fix_region", {"region": tuple(sorted(state["regions"])), "what": ("tin", "copper", "water"), "value": tuple(range(0, 6))}))
     if state["round"]:

@@ -236,6 +236,19 @@ def test_bid_cannot_exceed_money_and_poor_bidders_drop_out(table):
     assert t.g["auction"]["turn"] == t.seat("Red")
 
 
+def test_the_auction_leaders_money_is_not_corrected_below_the_bid_they_must_pay(table):
+    """'Hráč, který dražbu vyhrál, musí zaplatit, kolik nabídnul': a correction cannot leave the
+    leader unable to pay (random play found a settled auction the rules then refused)."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"))
+    t.do("build_mine", region="A", bid=1)
+    t.do("bid", amount=4)  # Purple leads with £4
+    assert "leads the auction" in t.fails("fix_player", seat=t.seat("Purple"), what="money", value=3)
+    t.do("fix_player", seat=t.seat("Purple"), what="money", value=4)  # the bid itself is still payable
+    t.do("fix_player", seat=t.seat("Red"), what="money", value=0)  # another player's money is the table's
+    t.do("drop_out")  # Yellow
+    assert t.region("A")["mine"] == t.seat("Purple") and t.player("Purple")["money"] == 0
+
+
 def test_empty_region_is_rolled_only_after_payment(table):
     """'Poté, co se provede dražba a hráč postaví v území důl, hodí kostkami ... Toto se provádí až po
     zaplacení ceny dolu a odečtení časových bodů.'"""
