@@ -104,7 +104,8 @@ def declare(modules: Sequence, moves: Moves, **fields) -> Game:
 
     The actions, their parsing fields and their handler come from ``moves`` (declared once); each
     contract function (``CONTRACT``) is the function of that name in the first of ``modules``
-    that has one. A keyword given here wins (``finished=...``). What is left are the game's own
+    that has one. A keyword given here wins (``finished=...``, or ``apply=...`` for a game that
+    checks a step before its move runs). What is left are the game's own
     facts: slug, names, players, colours, options, board profile.
     """
     found = {}
@@ -114,7 +115,7 @@ def declare(modules: Sequence, moves: Moves, **fields) -> Game:
             if inspect.isfunction(fn):
                 found[name] = fn
                 break
-    return Game(actions=moves.fields, apply=moves.apply, moves=moves, **{**found, **fields})
+    return Game(**{"actions": moves.fields, "apply": moves.apply, "moves": moves, **found, **fields})
 
 
 def kept_by(key: str, label: str, help: str, values: tuple[str, str] = ("app", "physical")) -> Option:

@@ -1,12 +1,15 @@
 """Giganten (Kosmos 1999): the app is the bank. See docs/games/giganten.md and rules.py."""
 
-from ..base import N_, Choice, Game, Int, IntList, Option, ProfileValue, Text
+from ..base import N_, Int, IntList, ProfileValue, Text
+from ..common import declare, kept_by, starts
 from . import cards, core, data, legal, reveals, rules, scoring, view
 
 # the set-up choices' values, as the lobby shows them
 OPTION_VALUES = (N_("physical"), N_("app"))
 
-GAME = Game(
+GAME = declare(
+    (rules, legal, view, scoring, cards),
+    moves=core.moves,
     slug="giganten",
     name=N_("Giganten"),
     description=N_(
@@ -15,23 +18,19 @@ GAME = Game(
     min_players=3,
     max_players=4,
     colours=data.COLOURS,
-    actions=core.moves.fields,
     options=(
-        Option(
+        kept_by(
             "action_cards",
             N_("Action cards"),
-            Choice(("physical", "app"), required=False),
-            "physical",
             N_("physical: players type in what their card shows; app: the app deals from the decks in the board profile."),
+            values=("physical", "app"),
         ),
-        Option(
+        kept_by(
             "licences",
             N_("Licence cards"),
-            Choice(("app", "physical"), required=False),
-            "app",
             N_("app: each phone holds its player's secret licence cards; physical: the app records bids only."),
         ),
-        Option("start_player", N_("Start player"), Int(0, 4, required=False), 1, N_("Seat number of the start player; 0 draws one at random.")),
+        starts(N_("Start player"), N_("Seat number of the start player; 0 draws one at random."), 4, drawn=True),
     ),
     profile=(
         ProfileValue(
@@ -111,17 +110,7 @@ GAME = Game(
             needs=lambda options: options.get("action_cards") == "app",
         ),
     ),
-    setup=rules.setup,
-    apply=rules.apply,
-    moves=core.moves,
-    prompt=view.prompt,
-    scores=scoring.scores,
-    view=view.view,
-    finished=rules.finished,
-    check_profile=cards.check_profile,
-    legal=legal.legal,
-    to_act=legal.to_act,
-    turn_detail=legal.turn_detail,
+    apply=rules.apply,  # checks the step against ``legal`` and writes the money it moved under its line
     upgrade=rules.upgrade,
     ledger=core.ledger,
     grey_from_legal=True,

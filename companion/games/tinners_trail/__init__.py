@@ -5,11 +5,14 @@ time track, the prices, the investment chart and the cubes in each region, and t
 next. See docs/games/tinners-trail.md for the model and every rulebook choice.
 """
 
-from ..base import N_, Bool, Game, Option
+from ..base import N_, Bool, Option
+from ..common import declare
 from . import board, data, legal, rules, view
 from .core import ledger, moves
 
-GAME = Game(
+GAME = declare(
+    (rules, legal, view, board),
+    moves=moves,
     slug="tinners-trail",
     name=N_("Tinners' Trail"),
     description=N_("Mining tin and copper in Cornwall: prices, the time track, auctions, mining costs, the sale, investments and exploration, kept for you."),
@@ -26,19 +29,7 @@ GAME = Game(
             N_("A player who can only pass (a token in column 10) is passed by the app when their turn comes."),
         ),
     ),
-    actions=moves.fields,
-    apply=moves.apply,
-    moves=moves,
-    setup=rules.setup,
-    prompt=view.prompt,
-    scores=view.scores,
-    view=view.view,
-    finished=view.finished,
     profile=data.PROFILE,
-    check_profile=board.check_profile,
-    legal=legal.legal,
-    to_act=legal.to_act,
-    turn_detail=legal.turn_detail,
     ledger=ledger,
     grey_from_legal=True,
 )

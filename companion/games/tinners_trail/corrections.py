@@ -17,13 +17,45 @@ VALUE = N_("New value")
 # --- Corrections: the physical table wins ----------------------------------------------------------
 
 
-PLAYER_COUNTS = ("money", "time", "tin", "copper", "mines_left", "cubes_left")
+# each value a correction may set, as the log names it (issue 9, point 13: no raw key in a sentence)
+PLAYER_COUNTS = {
+    "money": N_("money"),
+    "time": N_("time track column"),
+    "tin": N_("tin in hand"),
+    "copper": N_("copper in hand"),
+    "mines_left": N_("mines left to build"),
+    "cubes_left": N_("investment cubes left"),
+}
 
 
 # the same words as the price form's level choice (templates/games/tinners-trail/panel.html)
 LEVEL_NAMES = {"bottom": N_("bottom level"), "middle": N_("middle"), "top": N_("top level")}
 
-REGION_COUNTS = ("tin", "copper", "water", "miner", "port", "train", "coastal", "mine")
+REGION_COUNTS = {
+    "tin": N_("tin cubes"),
+    "copper": N_("copper cubes"),
+    "water": N_("water cubes"),
+    "miner": N_("miner"),
+    "port": N_("port"),
+    "train": N_("train"),
+    "coastal": N_("borders the sea"),
+    "mine": N_("mine owner"),
+}
+REGION_FLAGS = ("miner", "port", "train", "coastal")
+
+DISPLAY_COUNTS = {"miners": N_("miners"), "ports": N_("ports"), "trains": N_("trains"), "adits": N_("adits"), "pumps": N_("steam pump stacks")}
+
+
+def changed(names: dict, what: str, old, new) -> list[dict]:
+    """The one change a correction made, named in the player's language ("tin cubes 2 → 4"); none if
+    the value stayed. A yes/no value reads as yes or no, the money in pounds."""
+    if old == new:
+        return []
+    if what == "money":
+        return [Label(N_("money £%(old)d → £%(new)d"), old=old, new=new).to_json()]
+    if isinstance(old, bool) or isinstance(new, bool):
+        old, new = (Label(N_("yes") if v else N_("no")).to_json() for v in (old, new))
+    return [Label(N_("%(what)s %(old)s → %(new)s"), what=Label(names[what]).to_json(), old=old, new=new).to_json()]
 
 
 @move(
@@ -31,7 +63,7 @@ REGION_COUNTS = ("tin", "copper", "water", "miner", "port", "train", "coastal", 
     N_("Correct"),
     RUNNING,
     seat=Int(0, 3, label=N_("Player")),
-    what=Choice(PLAYER_COUNTS, label=WHAT),
+    what=Choice(tuple(PLAYER_COUNTS), label=WHAT),
     value=Int(-999, 999, label=VALUE),
     note=NOTE,
 )
@@ -51,7 +83,8 @@ def fix_player(state, params, b, rng):
             N_("%(name)s leads the auction with £%(bid)d: their money cannot be less until it is settled."), name=player["name"], bid=auction["bid"]
         )
     if what == "money":
-        pay(state, seat, value - old, Label(N_("Correction: %(note)s"), note=params.get("note") or ""))
+        note = params.get("note")
+        pay(state, seat, value - old, Label(N_("Correction: %(note)s"), note=note) if note else Label(N_("Correction")))
     elif what == "time":
         # The corrected token lies on the time track, at the bottom of its new column.
         if player["passed"]:
@@ -60,12 +93,10 @@ def fix_player(state, params, b, rng):
             move_token(state, seat, value - player["time"])
     else:
         player[what] = value
-    return state, Label(
-        N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=player["name"], what=what, old=old, new=value, note=params.get("note") or ""
-    )
+    return state, correction(player["name"], changed(PLAYER_COUNTS, what, old, player[what]), params.get("note") or "")
 
 
-@move("fix_region", N_("Correct"), RUNNING, region=REGION, what=Choice(REGION_COUNTS, label=WHAT), value=Int(-1, 99, label=VALUE), note=NOTE)
+@move("fix_region", N_("Correct"), RUNNING, region=REGION, what=Choice(tuple(REGION_COUNTS), label=WHAT), value=Int(-1, 99, label=VALUE), note=NOTE)
 def fix_region(state, params, b, rng):
     name = bd.find_region(state, params.get("region"))
     region = state["regions"][name]
@@ -75,42 +106,33 @@ def fix_region(state, params, b, rng):
         if not -1 <= value < len(state["players"]):
             raise RuleError(N_("Mine owner: a seat number, or -1 for no mine."))
         region["mine"] = None if value < 0 else value
-    elif what in ("miner", "port", "train", "coastal"):
+    elif what in REGION_FLAGS:
         region[what] = bool(value)
     else:
         if value < 0:
             raise RuleError(N_("A count cannot be negative."))
         region[what] = value
         region["seeded"] = region["seeded"] or value > 0
+    new = region[what]
     if what == "mine":  # the owner by name, not by a seat number
-
-        def owner(seat):
-            return Label(N_("no mine")).to_json() if seat is None else name_of(state, seat)
-
-        change = Label(N_("mine owner %(old)s → %(new)s"), old=owner(old), new=owner(region["mine"])).to_json()
-        return state, correction(name, [change] if old != region["mine"] else [], params.get("note") or "")
-    return state, Label(
-        N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who=name, what=what, old=old, new=region[what], note=params.get("note") or ""
-    )
+        old, new = ((Label(N_("no mine")).to_json() if s is None else name_of(state, s)) for s in (old, new))
+    return state, correction(name, changed(REGION_COUNTS, what, old, new), params.get("note") or "")
 
 
-@move(
-    "fix_display", N_("Correct"), RUNNING, what=Choice(("miners", "ports", "trains", "adits", "pumps"), label=WHAT), value=Int(0, 9999, label=VALUE), note=NOTE
-)
+@move("fix_display", N_("Correct"), RUNNING, what=Choice(tuple(DISPLAY_COUNTS), label=WHAT), value=Int(0, 9999, label=VALUE), note=NOTE)
 def fix_display(state, params, b, rng):
     what, value = params["what"], params["value"]
     if value < 0:
         raise RuleError(N_("A count cannot be negative."))
     if what == "pumps":
-        old = list(state["display"]["pumps"])
+        old = "".join(map(str, state["display"]["pumps"])) or "0"  # as typed: 122 = stacks 1, 2, 2
         state["display"]["pumps"] = [] if value == 0 else [int(d) for d in str(value)]
-        new = state["display"]["pumps"]
+        new = "".join(map(str, state["display"]["pumps"])) or "0"
     else:
         old, new = state["display"][what], value
         state["display"][what] = value
-    return state, Label(
-        N_("Correction: %(who)s %(what)s %(old)s → %(new)s (%(note)s)"), who="display", what=what, old=old, new=new, note=params.get("note") or ""
-    )
+    subject = Label(N_("developments on display")).to_json()
+    return state, correction(subject, changed(DISPLAY_COUNTS, what, old, new), params.get("note") or "")
 
 
 @move(

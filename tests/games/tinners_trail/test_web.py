@@ -397,7 +397,7 @@ def test_corrections_are_forms_in_a_details_section_and_logged(client):
     html = ok(submit(client, code, "fix-price", ore="copper", price=9, level="top"))
     g = state(client, code)
     assert g["players"][1]["money"] == 20 and g["regions"]["B"]["water"] == 4 and g["prices"]["copper"]["price"] == 9
-    assert "Correction: Purple money 15 → 20 (counted)" in html and "Correction: B water 1 → 4 ()" in html  # the log says each
+    assert "Correction: Purple: money £15 → £20 (counted)" in html and "Correction: B: water cubes 1 → 4<" in html  # the log says each, in words
     assert "Correction: counted" in client.get(f"/t/{code}/ledger").get_data(as_text=True)  # and the ledger the money
 
 
