@@ -4,15 +4,17 @@ action tokens, disc bag and favour tile, and walks the player through each of hi
 See docs/games/hamlet-botrik.md for the model and the rulebook choices made.
 """
 
-from ..base import N_, Bool, Choice, Game, Option
-from . import data, legal, rules, scoring
-from .questions import prompt, view
+from ..base import N_, Bool, Choice, Option
+from ..common import declare
+from . import data, legal, questions, rules, scoring
 
 # "automatic" first: the lobby preselects it, so three untouched selects never collide
 COLOUR = Choice((data.AUTO_COLOUR, *data.PALETTE), required=False)
 ADVICE = N_("The rulebook advises against taking all the modifiers of one kind.")
 
-GAME = Game(
+GAME = declare(
+    (rules, questions, scoring, legal),
+    moves=rules.moves,
     slug="hamlet-botrik",
     name=N_("Hamlet: solo against Botrik"),
     description=N_(
@@ -21,8 +23,6 @@ GAME = Game(
     min_players=1,
     max_players=1,
     panel_shows_prompt=True,  # the question card at the top of the panel is the prompt
-    actions=rules.moves.fields,
-    moves=rules.moves,
     options=(
         Option("botrik_colour", N_("Botrik's colour"), COLOUR, data.AUTO_COLOUR, N_("Automatic: the first colour nobody uses.")),
         Option(
@@ -49,15 +49,6 @@ GAME = Game(
         Option("harder_landmarks", N_("Harder: Botrik's landmarks are worth 5 points each"), Bool(), False, ADVICE),
         Option("harder_end_sale", N_("Harder: at the end Botrik sells all his remaining refined resources for their bonuses"), Bool(), False, ADVICE),
     ),
-    setup=rules.setup,
-    apply=rules.apply,
-    prompt=prompt,
-    scores=scoring.scores,
-    view=view,
-    finished=scoring.finished,
-    legal=legal.legal,
-    to_act=legal.to_act,
-    turn_detail=legal.turn_detail,
     upgrade=rules.upgrade,
     grey_from_legal=True,
 )
