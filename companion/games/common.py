@@ -63,6 +63,24 @@ def rule_for(rules: dict, label) -> RuleRef | None:
     return ref if ref is not None or not isinstance(why, dict) else rule_for(rules, why)
 
 
+# A step's lines (the money it moved), gathered while its handler runs and written under its
+# log line by ``gathering_lines``: never kept between steps, so the state holds no ledger.
+_LINES = "_lines"
+
+
+def gathering_lines(state: dict, run: Callable[[dict], tuple[dict, Label]]) -> tuple[dict, Label]:
+    """``run(state)``, with every ``add_line`` it makes written under the label it returns."""
+    state[_LINES] = []
+    state, label = run(state)
+    return state, with_lines(label, state.pop(_LINES))
+
+
+def add_line(state: dict, line: Label) -> None:
+    """A line under the log line of the step being applied; outside ``gathering_lines``, none."""
+    if _LINES in state:
+        state[_LINES].append(line.to_json())
+
+
 def with_lines(label: Label, lines: Sequence[dict]) -> Label:
     """A log line with the lines under it (the money a step moved, a breakdown), as label JSON.
 

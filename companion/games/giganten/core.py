@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, Moves, RuleError
+from ..common import add_line
 from . import data
 
 SPECIALS = ("none", "price", "oil", "back")
@@ -57,10 +58,6 @@ def _name(state, seat) -> str:
     return state["players"][seat]["name"] if seat is not None else ""
 
 
-# A step's money lines, handed from ``_pay`` to the step's log label within one ``apply`` and
-# never kept: the ledger is read from the events' labels (``ledger``), not carried in the state.
-PAID = "_paid"
-
 BANK = N_("Bank")
 START_MONEY = N_("Start money")  # "Roztřídí peníze a každému hráči dá 15000 dolarů."
 MONEY_LINE = N_("%(payer)s → %(payee)s: $%(amount)d · %(why)s")
@@ -77,17 +74,14 @@ def _pay(state, payer, payee, amount: int, why: Label):
         state["players"][payer]["money"] -= amount
     if payee is not None:
         state["players"][payee]["money"] += amount
-    if PAID in state:
-        state[PAID].append(money_line(state, payer, payee, amount, why))
+    add_line(state, money_line(state, payer, payee, amount, why))
 
 
-def money_line(state, payer, payee, amount: int, why: Label) -> dict:
+def money_line(state, payer, payee, amount: int, why: Label) -> Label:
     """ "Red → Bank: $4,000 · Derrick on a 2-derrick site", with the seats (``from``/``to``, None for
     the bank) as parameters the sentence does not show, for whoever sums the ledger."""
     side = lambda seat: Label(BANK).to_json() if seat is None else _name(state, seat)  # noqa: E731
-    return Label(
-        MONEY_LINE, payer=side(payer), payee=side(payee), amount=amount, why=why.to_json(), round=state["round"], **{"from": payer, "to": payee}
-    ).to_json()
+    return Label(MONEY_LINE, payer=side(payer), payee=side(payee), amount=amount, why=why.to_json(), round=state["round"], **{"from": payer, "to": payee})
 
 
 def money_lines(labels) -> list[dict]:

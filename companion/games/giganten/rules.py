@@ -20,10 +20,10 @@ Why the shape is what it is:
 from __future__ import annotations
 
 from ..base import N_, NP_, Choice, Int, Label, RuleError
-from ..common import with_lines
+from ..common import gathering_lines
 from . import data
 from .cards import NO_DECKS, _app_decks, _discard_card, _draw_card, _draw_licence
-from .core import PAID, SPECIALS, _name, _pay, _profile, counted, known_start, moves, order_from, rail_costs, refusal
+from .core import SPECIALS, _name, _pay, _profile, counted, known_start, moves, order_from, rail_costs, refusal
 from .data import COMPANIES, COMPANY_NAMES
 from .legal import legal
 from .prices import _index, _track, price_after_die, with_zone_note
@@ -112,9 +112,7 @@ def apply(state, action, params, seat, profile, rng):
     if not any(e.allowed for e in entries):
         reason = next((e.reason for e in entries), None) or Label(N_("That is not possible now."))
         raise refusal(reason.msg, **reason.params)
-    state[PAID] = []
-    state, label = moves.apply(state, action, params, seat, profile, rng)
-    return state, with_lines(label, state.pop(PAID))
+    return gathering_lines(state, lambda state: moves.apply(state, action, params, seat, profile, rng))
 
 
 @moves("black_distance", N_("Start the first round"), fields=Int(1, 99, label=N_("Fields from the black locomotive to the port")))

@@ -9,7 +9,7 @@ the events: every change of money made by an action is a line under that action'
 from __future__ import annotations
 
 from ..base import N_, Bool, Int, Label, Moves, RuleError, Text
-from ..common import with_lines
+from ..common import add_line, gathering_lines
 from . import board as bd
 
 ORES = ("tin", "copper")
@@ -29,10 +29,6 @@ COASTAL = Bool(label=N_("Sea border"))
 
 moves = Moves()
 
-# The key under which ``pay`` collects the money lines of the action being applied. It exists only
-# while one handler runs (``move`` takes it out before the state is returned), never between steps.
-_PAID = "_paid"
-
 
 def move(name: str, label: str, phases: tuple[str, ...] = (), **fields):
     """Declare an action once: ``@move("mine", N_("Mine ore"), ("actions",), region=REGION)`` on
@@ -49,9 +45,7 @@ def move(name: str, label: str, phases: tuple[str, ...] = (), **fields):
                 if state["phase"] == "over":
                     raise RuleError(N_("The game is over."))
                 raise RuleError(N_("That is not possible in this phase."))
-            state[_PAID] = []
-            state, label = rule(state, params, b, rng)
-            return state, with_lines(label, state.pop(_PAID))
+            return gathering_lines(state, lambda state: rule(state, params, b, rng))
 
         moves(name, label, **fields)(handler)
         return rule
@@ -71,7 +65,7 @@ def pay(state, seat, amount, why: Label):
         raise RuleError(N_("%(name)s has only £%(money)d."), name=player["name"], money=player["money"])
     player["money"] += amount
     line = Label(RECEIVES if amount > 0 else PAYS, name=player["name"], amount=abs(amount), why=why.to_json(), seat=seat, change=amount, round=state["round"])
-    state[_PAID].append(line.to_json())
+    add_line(state, line)
 
 
 def ledger(initial: dict, events: list) -> list[dict]:
