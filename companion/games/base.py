@@ -332,10 +332,6 @@ class Game:
     # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
     table_actions: frozenset[str] = frozenset()
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
-    # the web layer greys every act_form button that ``legal(state, this phone's seat)`` does not
-    # allow, with the game's reason (companion/web/offers.py); True once ``legal(state, seat)`` is
-    # exactly what ``apply`` accepts from that seat's phone (seat None: a phone with no seat)
-    grey_from_legal: bool = False
     # upgrade(state) -> the same game state in today's format, for an export (or a stored table)
     # made before the game's state format changed: import compares its replay with this
     upgrade: Callable[[State], State] | None = None

@@ -7,8 +7,8 @@ own ``name``/``value``), is not among the allowed ``Legal`` entries is disabled,
 reason is shown beside it. A template never decides legality itself; it may read
 ``legal[action].ok`` / ``.choices`` / ``.reason`` to choose what to show.
 
-Only games that declare ``Game.grey_from_legal`` are greyed: ``legal(state, seat)`` must then be
-exactly what ``apply`` accepts from that seat's phone (seat None: from a phone with no seat).
+Every game is greyed: its ``legal(state, seat)`` is exactly what ``apply`` accepts from that
+seat's phone (seat None: from a phone with no seat), which tests/test_contract.py checks.
 The table's own rule of who may enter a move for a claimed seat (``table.entry_refusal``) greys
 everything on a phone it would refuse, with its reason.
 """
@@ -82,7 +82,7 @@ class Offers(Mapping):
         self._refusal = refusal  # () -> why this phone may enter no move now (seat-bound actions), or None
         self._refused: list = []  # the refusal, once asked
         self._offers: dict[str, Offer] | None = None
-        self.active = bool(getattr(game, "grey_from_legal", False)) and game.legal is not None
+        self.active = game.legal is not None
 
     def _all(self) -> dict[str, Offer]:
         if self._offers is None:
@@ -91,8 +91,7 @@ class Offers(Mapping):
             refused = self.refused if entries else None
             if refused is not None:  # the table refuses this phone's moves for another claimed seat
                 # a table step (a die typed in, a card revealed) is nobody's move: any phone enters it
-                table_steps = getattr(game, "table_actions", ())
-                entries = [e if e.action in table_steps else Legal(e.action, e.choices, refused) for e in entries]
+                entries = [e if e.action in game.table_actions else Legal(e.action, e.choices, refused) for e in entries]
             offers: dict[str, Offer] = {}
             for entry in entries:
                 offer = offers.setdefault(entry.action, Offer(entry.action))

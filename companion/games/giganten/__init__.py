@@ -113,7 +113,6 @@ GAME = declare(
     apply=rules.apply,  # checks the step against ``legal`` and writes the money it moved under its line
     upgrade=rules.upgrade,
     ledger=core.ledger,
-    grey_from_legal=True,
     reveals=reveals.reveals,
     # the table's own steps, whoever holds the die: the dice, the red card, the deal, the round's end
     table_actions=frozenset({"black_distance", "roll_prices", "price_die", "red_card", "reveal_cards", "deal_licences", "end_round"}),

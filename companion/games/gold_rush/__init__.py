@@ -35,7 +35,6 @@ GAME = declare(
     min_players=2,
     max_players=data.MAX_PLAYERS,
     colours=data.COLOURS,
-    grey_from_legal=True,
     reveals=reveals.reveals,
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),

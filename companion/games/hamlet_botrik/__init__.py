@@ -50,5 +50,4 @@ GAME = declare(
         Option("harder_end_sale", N_("Harder: at the end Botrik sells all his remaining refined resources for their bonuses"), Bool(), False, ADVICE),
     ),
     upgrade=rules.upgrade,
-    grey_from_legal=True,
 )

@@ -12,6 +12,5 @@ GAME = declare(
     description=N_("Add or subtract points with a note, round by round; running totals and a final ranking with ties."),
     min_players=1,
     max_players=8,
-    grey_from_legal=True,
     options=(Option("lowest_wins", N_("Lowest total wins"), Bool(), False, N_("For games like golf, where fewer points are better.")),),
 )

@@ -21,7 +21,6 @@ GAME = declare(
     max_players=4,
     # "ve čtyřech barvách (bílá, černá, oranžová a červená)"
     colours=("white", "black", "orange", "red"),
-    grey_from_legal=True,
     options=(
         Option(
             "advanced",

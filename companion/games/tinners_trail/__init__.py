@@ -31,5 +31,4 @@ GAME = declare(
     ),
     profile=data.PROFILE,
     ledger=ledger,
-    grey_from_legal=True,
 )

@@ -4,7 +4,7 @@ Nothing is secret and the table plays aloud, so any phone, with a seat or withou
 anything: the table's own steps (seeding, price dice, the display, rolls for a region), the move
 of the player whose turn it is (``apply`` does not ask who tapped) and the corrections. So
 ``legal`` is the same for every seat, and the web layer greys every form from it
-(``grey_from_legal``); ``to_act`` says whose turn it is. The nine actions reuse ``actions.menu``,
+(companion/web/offers.py); ``to_act`` says whose turn it is. The nine actions reuse ``actions.menu``,
 which already says why an action cannot be taken; the parameters listed are the ones ``apply``
 accepts. The corrections list a few sane values each (a form may send any value its field takes).
 """
