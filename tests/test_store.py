@@ -92,3 +92,47 @@ def test_the_join_code_step_gives_running_tables_a_code_and_keeps_old_defaults_m
     assert all(row["set_by"] == "before" for row in db.query("select set_by from board_values"))
     code = running[0]
     assert tables.find_by_join_code(db, tables.join_code(db, code).lower()) == code
+
+
+def test_a_writer_in_another_process_waits_its_turn_and_is_woken_when_the_first_commits(tmp_path):
+    """`companion serve --workers`: every write takes the file's writer lock before SQLite's, so a
+    second process's writer queues on it and starts the moment the first commits, instead of
+    sleeping in SQLite's busy handler (1, 2, 5 ... 100 ms between tries)."""
+    import fcntl
+    import multiprocessing
+    import os
+    import time
+
+    path = str(tmp_path / "w.db")
+    db = store.connect(path)
+    store.migrate(db)
+    fork = multiprocessing.get_context("fork")
+    holding, release = fork.Event(), fork.Event()
+
+    def first():
+        own = store.connect(path)  # opened after the fork: its own writer file
+        with store.write(own):
+            own.execute("insert into player_names (key, name) values ('first', 'A')")
+            holding.set()
+            release.wait(10)
+
+    child = fork.Process(target=first)
+    child.start()
+    assert holding.wait(10)
+    probe = os.open(path + "-writer", os.O_RDWR)
+    try:
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held_elsewhere = False
+        except BlockingIOError:
+            held_elsewhere = True
+    finally:
+        os.close(probe)
+    assert held_elsewhere
+    release.set()
+    started = time.monotonic()
+    with store.write(db):  # this process's turn comes once the child commits
+        db.execute("insert into player_names (key, name) values ('second', 'B')")
+    child.join(10)
+    assert child.exitcode == 0 and time.monotonic() - started < 5
+    assert {r[0] for r in db.execute("select key from player_names")} >= {"first", "second"}
