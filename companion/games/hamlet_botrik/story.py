@@ -23,9 +23,17 @@ TOLD = "_told"
 
 
 def begin(state: dict, recent) -> None:
-    """Before a step: where it gathers what it tells, with the acting villager's story so far."""
+    """Before a step: where it gathers what it tells. The acting villager's story so far is read
+    from ``recent`` only when the step needs it (``_earlier``)."""
     turn = state["turn"]
-    state[TOLD] = {"turn": turn and turn["number"], "earlier": trail(state, recent), "acted": [], "trail": [], "notes": []}
+    acting = turn["number"] if turn and state["phase"] == "botrik" else None
+    state[TOLD] = {"turn": turn and turn["number"], "recent": recent if acting else (), "earlier": None, "acted": [], "trail": [], "notes": []}
+
+
+def _earlier(told: dict) -> list:
+    if told["earlier"] is None:
+        told["earlier"] = trail(told["turn"], told["recent"])
+    return told["earlier"]
 
 
 def note(state: dict, label: dict) -> None:
@@ -46,7 +54,7 @@ def new_turn(state: dict) -> None:
 def close_villager(state: dict) -> dict:
     """The acting villager's whole story, as his log line says it; the next one starts anew."""
     told = state[TOLD]
-    summary = L(N_("Villager %(n)d: %(trail)s"), n=state["turn"]["villager"], trail=chain(told["earlier"] + told["trail"]))
+    summary = L(N_("Villager %(n)d: %(trail)s"), n=state["turn"]["villager"], trail=chain(_earlier(told) + told["trail"]))
     told["acted"].append(summary)
     told["earlier"], told["trail"] = [], []
     return summary
@@ -67,7 +75,7 @@ def finish(state: dict, number, label: Label | None) -> Label:
         elif told["acted"]:
             label = as_label(told["acted"][0])
         else:
-            label = Label(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(told["trail"] or told["earlier"]))
+            label = Label(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(told["trail"] or _earlier(told)))
     hidden = {}
     if told["turn"] is not None and (told["acted"] or told["trail"]):
         hidden["told"] = {"turn": told["turn"], "acted": told["acted"], "trail": told["trail"]}
@@ -81,36 +89,40 @@ def finish(state: dict, number, label: Label | None) -> Label:
 # --- Read back from the events ------------------------------------------------------------------
 
 
-def _told(state: dict, events) -> list:
-    """What the steps of the current turn told, oldest first; steps that told nothing are skipped."""
-    turn, out = state["turn"], []
-    if not turn:
-        return out
+def _told(number, events) -> list:
+    """What the steps of turn ``number`` told, oldest first; steps that told nothing are skipped."""
+    out = []
     for e in reversed(events):
         told = e["label"]["params"].get("told")
         if told is None:
             continue
-        if told["turn"] != turn["number"]:
+        if told["turn"] != number:
             break
         out.append(told)
     return out[::-1]
 
 
-def trail(state: dict, events) -> list:
-    """The acting villager's story so far (nothing once his turn is over)."""
-    if state["phase"] != "botrik":
-        return []
+def trail(number, events) -> list:
+    """The story so far of the villager acting in turn ``number``."""
     items = []
-    for told in _told(state, events):
+    for told in _told(number, events):
         if told["acted"]:
             items = []
         items += told["trail"]
     return items
 
 
+def acting_trail(state: dict, events) -> list:
+    """The acting villager's story so far, for the panel (nothing once his turn is over)."""
+    if state["phase"] != "botrik":
+        return []
+    return trail(state["turn"]["number"], events)
+
+
 def acted(state: dict, events) -> list:
     """The stories of the villagers that have acted in the current (or last) turn."""
-    return [summary for told in _told(state, events) for summary in told["acted"]]
+    turn = state["turn"]
+    return [summary for told in _told(turn["number"], events) for summary in told["acted"]] if turn else []
 
 
 def notes(events) -> list:

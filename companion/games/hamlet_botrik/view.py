@@ -91,7 +91,7 @@ def view(state, seat=None, profile=None, recent=()) -> dict:
         )
     bag_counts = {c: state["bag"].count(c) for c in board}
     turn, q = state["turn"], question(state, recent)
-    trail = story.trail(state, recent)
+    trail = story.acting_trail(state, recent)
     return {
         "phase": state["phase"],
         "player": state["player"],

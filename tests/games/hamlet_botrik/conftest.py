@@ -62,7 +62,7 @@ class Table:
     @property
     def trail(self):
         """The acting villager's story so far."""
-        return story.trail(self.state, self.events)
+        return story.acting_trail(self.state, self.events)
 
     @property
     def acted(self):
