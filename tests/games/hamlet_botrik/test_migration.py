@@ -47,7 +47,7 @@ def test_the_upgrade_sums_his_points_by_kind():
 # Made by main at 5eca1c5, before the story left the state: "ready" (2 villagers, 1 blueprint,
 # quick), "botrik_turn" answered "church", "score" (2 points, bonus 1 with coins), "priority"
 # answered "market". Stopped in his turn: its state holds the notes, turn.trail and turn.acted.
-STORY = Path(__file__).resolve().parents[2] / "fixtures" / "export-hamlet-botrik-story.json"
+STORY = Path(__file__).resolve().parents[2] / "fixtures" / "hamlet-botrik-story-export.json"
 
 
 def test_a_table_stored_with_notes_and_his_story_reads_them_from_its_events():

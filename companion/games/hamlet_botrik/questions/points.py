@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...base import N_, NP_
 from .. import data
 from ..core import L, counted
-from ..rules import score_fields
+from ..rules.answers import score_fields
 from ..small_rules import award_verdicts, landmark_points
 from .building import PLACING, ROAD_TARGETS
 from .fields import BONUS_HELP, ask

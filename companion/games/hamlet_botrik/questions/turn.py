@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...base import N_, NP_
 from .. import data
 from ..core import L, chain, disc_name, token_name
-from ..rules import ATTEMPTS, asks
+from ..rules.answers import ATTEMPTS, asks
 from ..small_rules import cascade, known_impossible
 from .fields import BONUS_HELP, YES_NO, ask
 

@@ -19,7 +19,6 @@ from ...base import N_, RuleError
 from .. import data, story
 from ..core import disc_colours, full_bag
 from . import answers, confirm, end  # noqa: F401  (their answers are declared in ``moves``)
-from .answers import ATTEMPTS, RESULTS, asks, score_fields  # noqa: F401  (read by the questions)
 from .steps import moves
 
 
