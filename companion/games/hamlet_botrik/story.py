@@ -26,7 +26,7 @@ def begin(state: dict, recent) -> None:
     """Before a step: where it gathers what it tells. The acting villager's story so far is read
     from ``recent`` only when the step needs it (``_earlier``)."""
     turn = state["turn"]
-    acting = turn["number"] if turn and state["phase"] == "botrik" else None
+    acting = turn is not None and state["phase"] == "botrik"  # else no villager's story is under way
     state[TOLD] = {"turn": turn and turn["number"], "recent": recent if acting else (), "earlier": None, "acted": [], "trail": [], "notes": []}
 
 
