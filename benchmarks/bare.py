@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import sys
 import threading
+from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,7 +27,7 @@ PAD = "<p>" + "x" * 7900 + "</p>"  # a score pad's panel is ~8 KB
 
 def make_app() -> Flask:
     app = Flask(__name__)
-    versions: dict[str, int] = {}
+    versions: dict[str, int] = defaultdict(lambda: 1)  # with --workers, a table another process made starts at 1 here
     lock = threading.Lock()
     codes = itertools.count(1)
 
@@ -39,7 +41,7 @@ def make_app() -> Flask:
     @app.post("/new")
     @app.post("/import")
     def new():
-        code = f"bare{next(codes)}"
+        code = f"bare{os.getpid()}x{next(codes)}"
         with lock:
             versions[code] = 1
         return redirect(f"/t/{code}/", 303)
@@ -71,13 +73,18 @@ def make_app() -> Flask:
 def main():
     from waitress import serve
 
-    from companion.cli import WAITRESS
+    from companion.cli import WAITRESS, serve_in_processes
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--threads", type=int, default=WAITRESS["threads"])
+    parser.add_argument("--workers", type=int, default=1, help="processes, as companion serve --workers (each counts its own versions)")
     args = parser.parse_args()
-    serve(make_app(), host="127.0.0.1", port=args.port, ident="bare", **{**WAITRESS, "threads": args.threads})
+    settings = {**WAITRESS, "threads": args.threads}
+    if args.workers > 1:
+        serve_in_processes(lambda sock: serve(make_app(), sockets=[sock], ident="bare", **settings), "127.0.0.1", args.port, args.workers)
+    else:
+        serve(make_app(), host="127.0.0.1", port=args.port, ident="bare", **settings)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """A games club on one machine: N tables x 5 phones against `companion serve`, and a bare Flask floor.
 
-    .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2]
+    .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2] [--workers 2]
 
 Everything binds 127.0.0.1. The server under test runs pinned to CPU 0 and this load generator
-to CPU 1 (on a 2-core machine); the companion and the bare app (benchmarks/bare.py) are served
+to CPU 1 (on a 2-core machine); with ``--workers 2`` each server runs two processes
+(``companion serve --workers 2``) and nothing is pinned: the servers' processes and this load
+generator share both cores, as they would on a club's laptop. The companion and the bare app (benchmarks/bare.py) are served
 with the same waitress settings (companion.cli.WAITRESS) and measured A/B/A/B in one run.
 
 Each table has five phones (the shared view and four seats), each an aiohttp session with its
@@ -54,13 +56,15 @@ def free_port() -> int:
 
 
 class Server:
-    """A server process pinned to CPU 0; its CPU time read from /proc."""
+    """A server (pinned to CPU 0 unless it has several processes); its CPU time read from /proc."""
 
-    def __init__(self, name, argv, env=None):
+    def __init__(self, name, argv, env=None, workers=1):
         self.name, self.port = name, free_port()
         self.log = tempfile.TemporaryFile()
+        pin = ["taskset", "-c", "0"] if workers == 1 else []
         self.proc = subprocess.Popen(
-            ["taskset", "-c", "0", *argv, "--port", str(self.port)],
+            [*pin, *argv, "--port", str(self.port), "--workers", str(workers)],
+            start_new_session=True,  # stop() ends the workers with it
             env={**os.environ, **(env or {})},
             stdout=subprocess.DEVNULL,
             # a file, not a pipe: nobody reads a pipe while the load runs, and once waitress's
@@ -84,11 +88,19 @@ class Server:
         raise RuntimeError(f"{self.name} did not start: {self.log.read().decode()[-2000:]}")
 
     def cpu(self) -> float:
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU seconds of the server and its worker processes."""
+        ticks = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # a process that ended meanwhile
+                continue
+            if int(stat.parent.name) == self.proc.pid or int(fields[1]) == self.proc.pid:
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def stop(self):
-        self.proc.kill()
+        os.killpg(self.proc.pid, 9)
         self.proc.wait()
 
 
@@ -349,8 +361,9 @@ async def main():
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--max-requests", type=int, default=200_000, help="per run")
     parser.add_argument("--threads", type=int, default=None, help="waitress threads of both servers (default: companion.cli's)")
+    parser.add_argument("--workers", type=int, default=1, help="processes of each server; above 1 nothing is pinned")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:
+    if args.workers == 1 and hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:
         os.sched_setaffinity(0, {1})  # the load generator on CPU 1, the servers on CPU 0
     instance = Path(tempfile.mkdtemp(prefix="companion-load-", dir=ROOT / ".bench" if (ROOT / ".bench").exists() else None))
     threads = ["--threads", str(args.threads)] if args.threads else []
@@ -358,8 +371,9 @@ async def main():
         "companion",
         [PY, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--no-qr", *threads],
         {"COMPANION_INSTANCE": str(instance), "COMPANION_RATELIMIT_ENABLED": "false"},
+        args.workers,
     )  # 500 phones from one address
-    bare = Server("bare", [PY, str(ROOT / "benchmarks" / "bare.py"), *threads])
+    bare = Server("bare", [PY, str(ROOT / "benchmarks" / "bare.py"), *threads], workers=args.workers)
     try:
         await companion.ready()
         await bare.ready()
@@ -397,7 +411,8 @@ async def main():
         timeouts = sum(ours.errors.get(k, 0) for k in ("poll", "panel", "tap", "setup"))
         bare_timeouts = sum(floor.errors.get(k, 0) for k in ("poll", "panel", "tap", "setup"))
 
-        print(f"\n{args.tables} tables x 5 phones, {args.duration:.0f} s x {args.repeats} runs each (A/B), server on CPU 0; ms unless said")
+        where = "server on CPU 0" if args.workers == 1 else f"{args.workers} server processes, nothing pinned"
+        print(f"\n{args.tables} tables x 5 phones, {args.duration:.0f} s x {args.repeats} runs each (A/B), {where}; ms unless said")
         print(f"{'metric':34}{'companion':>11}{'bare':>11}{'ratio':>8}  {'goal':28}pass")
         row("poll p50", ours.p("poll", 0.5), floor.p("poll", 0.5), "", True)
         row("poll p99", ours.p("poll", 0.99), floor.p("poll", 0.99), "<= 2 x bare", ours.p("poll", 0.99) <= 2 * floor.p("poll", 0.99))

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
 import secrets
+import signal
 import socket
 import sys
+import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 import ifaddr
@@ -97,6 +102,72 @@ def raise_file_limit(needed: int = FILES_NEEDED) -> int:
     return soft
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to host:port that the other worker processes bind as well (SO_REUSEPORT):
+    the kernel hands each new connection to one of the listening processes."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    return sock
+
+
+def serve_in_processes(serve_one: Callable[[socket.socket], None], host: str, port: int, workers: int) -> int:
+    """Run ``serve_one(socket)`` in ``workers`` forked processes sharing host:port.
+
+    One Python process renders on one core at a time (the GIL); a second process renders on the
+    second core. They share nothing but the SQLite file, whose writes already serialize
+    (``BEGIN IMMEDIATE``), and the version poll reads the file afresh, so a tap served by one
+    process shows on a phone polling another. A worker that dies is started again; Ctrl+C or
+    SIGTERM stops them all. POSIX only (fork, SO_REUSEPORT)."""
+    listening_socket(host, port).close()  # a port in use fails here, once, before any fork
+    children: dict[int, float] = {}
+    stopping = False
+
+    def start() -> None:
+        pid = os.fork()
+        if pid == 0:  # the worker: its own GIL, its own waitress threads and SQLite connections
+            code = 0
+            try:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                serve_one(listening_socket(host, port))
+            except KeyboardInterrupt:
+                pass
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+            os._exit(code)
+        children[pid] = time.monotonic()
+
+    def stop(*_):
+        nonlocal stopping
+        stopping = True
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    signal.signal(signal.SIGTERM, stop)
+    for _ in range(workers):
+        start()
+    try:
+        while children:
+            pid, status = os.wait()
+            started = children.pop(pid, None)
+            if started is None or stopping:
+                continue
+            print(f"A server process ended ({os.waitstatus_to_exitcode(status)}); starting another.", file=sys.stderr, flush=True)
+            if time.monotonic() - started < 5:
+                time.sleep(1)  # one that dies at once would otherwise spin
+            start()
+    except KeyboardInterrupt:  # Ctrl+C reached every worker too
+        stop()
+        while children:
+            children.pop(os.wait()[0], None)
+    return 0
+
+
 def certificate(folder: Path, hosts: list[str]) -> tuple[str, str] | None:
     """The kept self-signed certificate (made on first run) and what the phones will say about it."""
     from . import certs
@@ -125,6 +196,9 @@ def serve(args) -> int:
 
     from . import create_app
 
+    if args.workers > 1 and (args.https or not hasattr(os, "fork") or not hasattr(socket, "SO_REUSEPORT")):
+        print("--workers above 1 needs fork and SO_REUSEPORT (Linux, macOS) and plain HTTP (a TLS proxy in front for HTTPS).", file=sys.stderr)
+        return 2
     app = create_app()
     addresses = lan_addresses()
     scheme = "https" if args.https else "http"
@@ -160,7 +234,10 @@ def serve(args) -> int:
     if tls:
         serve_https(app, args, *tls)
         return 0
-    waitress_serve(app, host=args.host, port=args.port, ident="table-companion", **{**WAITRESS, "threads": args.threads})
+    settings = {**WAITRESS, "threads": args.threads}
+    if args.workers > 1:
+        return serve_in_processes(lambda sock: waitress_serve(app, sockets=[sock], ident="table-companion", **settings), args.host, args.port, args.workers)
+    waitress_serve(app, host=args.host, port=args.port, ident="table-companion", **settings)
     return 0
 
 
@@ -175,6 +252,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network of this device)")
     p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
     p.add_argument("--threads", type=int, default=WAITRESS["threads"], help=f"worker threads (default {WAITRESS['threads']})")
+    p.add_argument(
+        "--workers",
+        type=lambda v: max(1, int(v)),
+        default=1,
+        help="server processes on the one port (default 1); a games club on a machine with spare cores serves more taps "
+        "with one per core (Linux and macOS; docs/architecture.md, Speed)",
+    )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
     p.add_argument(
         "--allow-host",

@@ -54,10 +54,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(instance, port) -> subprocess.Popen:
+def start_server(instance, port, *args: str) -> subprocess.Popen:
     env = {**os.environ, "COMPANION_INSTANCE": str(instance), "COMPANION_PUBLIC_URL": f"http://127.0.0.1:{port}"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr", *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 
 import pytest
+import test_contract as contract
 
-from companion import i18n
-from companion.games import RULEBOOKS
+from companion import i18n, store, table as tables
+from companion.games import GAMES, RULEBOOKS
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -114,16 +115,25 @@ def outside_paragraphs(html: str) -> bool:
     return parser.bad == []
 
 
+MID_GAME = 30  # steps of random play whose panels are read
+
+
 @pytest.mark.parametrize("slug", sorted(RULEBOOKS))
-def test_a_mid_game_table_of_every_game_with_rules_links_its_automatic_lines(client, slug):
-    exports = [e for e in json.loads((FIXTURES / "v2-exports.json").read_text()).values() if e["game"] == slug]
-    if not exports:
-        pytest.skip(f"no mid-game export of {slug} in the fixtures")
-    code = _import(client, slug)
-    html = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
-    sentences = {w[1] for w in whys(html)}
+def test_a_mid_game_table_of_every_game_with_rules_links_its_automatic_lines(app, client, monkeypatch, slug):
+    """A game played at random through ``legal`` (tests/test_contract.py's driver, on the app's
+    database): after every step the panel's "rule" links quote only the game's own table, each
+    outside a paragraph, and before the game ends some panel has linked an automatic line."""
+    db = store.connect(app.config["DATABASE"])
+    play = contract.Play(GAMES[slug], db, 0, monkeypatch)
     known = {ref.cs for ref in RULEBOOKS[slug].RULES.values()}
-    assert sentences and sentences <= known and outside_paragraphs(html)
+    links = []  # how many rules each mid-game panel linked
+    while play.steps < MID_GAME and play.step():
+        html = client.get(f"/t/{play.code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
+        sentences = {w[1] for w in whys(html)}
+        assert sentences <= known and outside_paragraphs(html)
+        if not tables.load(db, play.code).finished:
+            links.append(len(sentences))
+    assert any(links), f"{slug}: no panel before the end of the game linked a rule ({links})"
 
 
 def test_a_game_without_a_rule_table_and_a_line_without_a_rule_show_no_link(client):
@@ -137,7 +147,9 @@ def test_a_game_without_a_rule_table_and_a_line_without_a_rule_show_no_link(clie
 def test_tikal_and_gold_rush_link_their_automatic_lines_to_the_rulebook(client):
     """Tikal: unused action points are lost ("... ty, které mu zbudou, propadnou") beside the log line,
     and the temples' majority rule beside the temples. Gold Rush: a railway's score names the
-    majority rule ("Je-li počet např. dvou hráčů stejný, obdrží body oba.")."""
+    majority rule ("Je-li počet např. dvou hráčů stejný, obdrží body oba."), and a tile laid in
+    the mountains the ore tokens it gets ("... položte tolik žetonů s rudou, kolik je na ní
+    symbolů zlatých nugetů.")."""
     from helpers import act, start_table
 
     tikal = RULEBOOKS["tikal"].RULES
@@ -150,9 +162,10 @@ def test_tikal_and_gold_rush_link_their_automatic_lines_to_the_rulebook(client):
 
     rush = RULEBOOKS["gold-rush"].RULES
     code = start_table(client, "gold-rush")
-    act(client, code, "lay_tile", mountain="", nuggets=0)
+    act(client, code, "lay_tile", mountain=0, nuggets=2)
     act(client, code, "place_cowboy", role="rail")
     act(client, code, "railway", tiles=3, locomotives=1, c0=1)
     html = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
-    assert rush["majority"].cs in {w[1] for w in whys(html)} and outside_paragraphs(html)
+    assert {rush["majority"].cs, rush["nuggets"].cs} <= {w[1] for w in whys(html)} and outside_paragraphs(html)
+    assert "Red laid a tile on M2: 2 ore tokens on its pile." in html
     assert "Finished railway: 3 tiles × 2" in html

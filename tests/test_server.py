@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import http.cookiejar
+import os
 import re
 import signal
+import subprocess
+import sys
+import time
 import urllib.parse
 import urllib.request
 
@@ -95,3 +99,71 @@ def test_a_body_larger_than_any_route_reads_is_refused_by_the_server():
     from companion.web.lobby import IMPORT_LIMIT
 
     assert IMPORT_LIMIT < WAITRESS["max_request_body_size"] <= IMPORT_LIMIT + 2 * 1024 * 1024
+
+
+def _workers(pid: int) -> set[int]:
+    from pathlib import Path
+
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(stat.parent.name))
+        except OSError:
+            pass
+    return found
+
+
+def _new_scorepad(phone: Browser) -> str:
+    phone.get("/")
+    form = {"game": "scorepad", "name0": "Ann", "colour0": "red", "name1": "Bob", "colour1": "blue"}
+    r = phone.opener.open(urllib.request.Request(phone.base + "/new", data=urllib.parse.urlencode(form).encode()), timeout=5)
+    return r.geturl().rstrip("/").split("/t/")[1]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="counts the workers in Linux's /proc")
+def test_two_worker_processes_serve_one_table_and_a_dead_worker_is_replaced(tmp_path):
+    """`companion serve --workers 2` (issue 11 point 4): two processes on one port share the
+    SQLite file, so a tap that one serves is what every phone's poll reads, whichever process
+    answers it; a worker that dies is started again, and stopping the server stops them all."""
+    port = free_port()
+    proc = start_server(tmp_path, port, "--workers", "2")
+    try:
+        assert len(_workers(proc.pid)) == 2
+        phone = Browser(port)
+        code = _new_scorepad(phone)
+        html = phone.get(f"/t/{code}/panel")
+        v = re.search(r'name="v" value="(\d+)"', html).group(1)
+        assert phone.post(f"/t/{code}/act", action="score", seat="0", points="5", v=v).status == 200
+        # every fresh connection is handed to one of the two processes by the kernel
+        assert {urllib.request.urlopen(f"{phone.base}/t/{code}/version", timeout=5).read().decode() for _ in range(20)} == {str(int(v) + 1)}
+
+        dead = min(_workers(proc.pid))
+        os.kill(dead, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and (dead in _workers(proc.pid) or len(_workers(proc.pid)) < 2):
+            time.sleep(0.1)
+        assert dead not in _workers(proc.pid) and len(_workers(proc.pid)) == 2
+        assert all(Browser(port).get(f"/t/{code}/version") == str(int(v) + 1) for _ in range(10))
+
+        workers = _workers(proc.pid)
+        proc.terminate()
+        proc.wait(timeout=10)
+        assert not any(os.path.exists(f"/proc/{pid}") for pid in workers)
+    finally:
+        for pid in _workers(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+def test_workers_and_https_do_not_go_together(tmp_path):
+    r = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "serve", "--workers", "2", "--https", "--no-qr"],
+        env={**os.environ, "COMPANION_INSTANCE": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert r.returncode == 2 and "--workers" in r.stderr

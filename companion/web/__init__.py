@@ -12,8 +12,9 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, request, session
-from flask_babel import Babel, format_datetime, format_decimal, format_time, get_translations, gettext
+from flask_babel import Babel, format_datetime, format_decimal, format_time, get_translations
 from flask_htmx import HTMX
+from jinja2 import pass_context
 from markupsafe import Markup
 
 from .. import store
@@ -63,11 +64,12 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
-def tr(label) -> str:
+def tr(label, translations=None) -> str:
     """Translate a Label, its JSON form ({"msg", "params"}) or a refusal, nested labels included.
 
     Plain string parameters are never translated (a player called "Red" stays "Red"); a
     parameter that needs translating is itself a label: ``{"msg": N_("tin"), "params": {}}``.
+    ``translations``: the request's catalog when the caller has it (a template: see ``tr_in``).
     """
     if label is None:
         return ""
@@ -75,12 +77,12 @@ def tr(label) -> str:
         label = label.to_json()
     elif isinstance(label, Exception):  # RuleError, FieldError and their kin carry msg and params
         label = {"msg": label.msg, "params": label.params}
+    translations = translations or get_translations()
     if isinstance(label, str):
-        return gettext(label)
+        return translations.ugettext(label)
     params = {}
     for key, value in (label.get("params") or {}).items():
-        params[key] = tr(value) if isinstance(value, dict) and "msg" in value else value
-    translations = get_translations()
+        params[key] = tr(value, translations) if isinstance(value, dict) and "msg" in value else value
     if label.get("plural"):  # Czech has three forms: 1 port, 2 porty, 5 portů
         text = translations.ungettext(label["msg"], label["plural"], params["num"])
     else:
@@ -93,6 +95,12 @@ def tr(label) -> str:
             text = text.replace(f"%({key})d", f"%({key})s")
             params[key] = format_decimal(value)
     return text % params
+
+
+@pass_context
+def tr_in(context, label) -> str:
+    """The ``|tr`` filter: ``tr`` with the catalog the rendering bound once (render.template_gettext)."""
+    return tr(label, context.get("translations"))
 
 
 def local_time(iso: str, style: str = "short") -> Markup:
@@ -145,7 +153,7 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     htmx.init_app(app)
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.filters["tr"] = tr
+    app.jinja_env.filters["tr"] = tr_in
     app.jinja_env.filters["form_body"] = forms.form_body
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals.update(player_chip=render.player_chip, rule_ref=rule_ref, COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
@@ -154,7 +162,7 @@ def init_app(app: Flask) -> None:
     def _inject():
         from flask_babel import get_locale
 
-        return {"lang": str(get_locale()), "htmx": htmx, **render.template_gettext(get_translations())}
+        return {"lang": str(get_locale()), "htmx": htmx, "url_for": render.memo_url_for(), **render.template_gettext(get_translations())}
 
     from . import errors, install, limits, lobby, plays, tables, transfer
 

@@ -8,6 +8,8 @@ template runs again with the whole context), so the pieces a panel repeats live 
   (Flask-Babel's own template callables look the request, the locale and the catalog cache up
   again for every string, and a panel has ~70);
 * ``player_chip``: a player as colour + symbol + name (``chip`` in ``_macros.html`` is this);
+* ``url_for``: each URL built once per rendering (every ``act_form`` of a panel posts to the
+  same one);
 * ``Environment``: ``view.round`` on a dict reads the item without raising first (Jinja tries
   the attribute, catches the AttributeError, then the item: ~200 exceptions a panel).
 
@@ -16,6 +18,7 @@ Same output as the templates they replace; ``tests/test_speed.py`` checks the ch
 
 from __future__ import annotations
 
+from flask import url_for as flask_url_for
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import get_translations
 from jinja2 import pass_context
@@ -36,6 +39,23 @@ def template_gettext(translations) -> dict:
         return Markup(translations.ungettext(singular, plural, num)) % variables
 
     return {"gettext": gettext, "_": gettext, "ngettext": ngettext, "translations": translations}
+
+
+def memo_url_for():
+    """Flask's ``url_for`` remembering what it built, for one rendering."""
+    built = {}
+
+    def url_for(endpoint, **values):
+        try:
+            key = (endpoint, *sorted(values.items()))
+            return built[key]
+        except KeyError:
+            url = built[key] = flask_url_for(endpoint, **values)
+            return url
+        except TypeError:  # a value that cannot be a key (a list): build it each time
+            return flask_url_for(endpoint, **values)
+
+    return url_for
 
 
 def _field(obj, key):

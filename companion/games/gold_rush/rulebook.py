@@ -14,6 +14,11 @@ from ..common import RuleRef
 RULEBOOK = "carcassonne-gold-rush.cs.txt"
 
 RULES = {
+    "nuggets": RuleRef(
+        "Pokud si hráč vytáhne kartičku s horami, pak po jejím přiložení na ni položte tolik žetonů s rudou, kolik je na ní symbolů zlatých nugetů.",
+        N_("A tile laid in the mountains gets one ore token from the pile for each nugget symbol on it."),
+        (N_("%(name)s laid a tile on M%(id)d: %(tokens)s on its pile."),),
+    ),
     "majority": RuleRef(
         "Body získává ale vždy jen ten, který má v dané dokončené oblasti železničářů nebo zlatokopů více. Je-li počet např. dvou hráčů stejný, obdrží body oba.",
         N_("Only the player with the most railwaymen (or miners) there scores; tied players all score in full."),

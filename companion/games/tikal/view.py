@@ -1,14 +1,14 @@
 """What a phone shows. Nothing in Tikal belongs to one seat only: the face-down treasure tokens are
 secret from everyone, so no view carries their kinds (only how many lie on each hex), nor the pile.
 
-The panel offers the choices of the seat the table waits for on every phone (a shared phone may
-act for them; the rules refuse another seated player). Everything is computed here, not in the template.
+The turn's choices (where to, how many) are ``legal``'s, which the panel reads from ``legal``
+(companion/web/offers.py: computed once per panel, for the phone's seat); everything else is
+computed here, not in the template.
 """
 
 from __future__ import annotations
 
 from . import data, scoring
-from .rules import legal as legal_of
 from .rules.core import (
     PIECES,
     actor,
@@ -26,39 +26,10 @@ from .rules.core import (
     volcanoes,
 )
 
-ACTIONS = ("enter", "camp_move", "move", "raise_temple", "dig", "exchange", "build_camp", "place_guard")
-
-
-def _actions(entries) -> dict:
-    """Per action: allowed (with the union of its choices) or greyed with the first reason."""
-    out = {}
-    for e in entries:
-        slot = out.setdefault(e.action, {"allowed": False, "reason": None, "entries": []})
-        if e.allowed:
-            slot["allowed"] = True
-            slot["entries"].append({k: list(v) for k, v in e.choices.items()})
-        elif slot["reason"] is None:
-            slot["reason"] = e.reason.to_json()
-    for slot in out.values():
-        if slot["allowed"]:
-            slot["reason"] = None
-    return out
-
-
-def _union(slot, key) -> list:
-    seen = []
-    for entry in slot["entries"] if slot else []:
-        for v in entry.get(key, []):
-            if v not in seen:
-                seen.append(v)
-    return seen
-
 
 def view(state, seat, profile) -> dict:
     n = len(state["players"])
     who = actor(state)
-    entries = legal_of(state, who, profile) if who is not None else []
-    acts = _actions(entries)
     letter, in_letter = next_letter(state, profile)
     total = total_tiles(profile)
 
@@ -123,25 +94,9 @@ def view(state, seat, profile) -> dict:
         }
 
     turn = state["turn"]
-    me_off = state["off"][who] if who is not None else [0, 0]
-    choices = {
-        "enter_to": _union(acts.get("enter"), "to"),
-        "enter_max": max(_union(acts.get("enter"), "count") or [0]),
-        "enter_leader": bool(who is not None and me_off[1] and acts.get("enter", {}).get("allowed")),
-        "camp_sources": _union(acts.get("camp_move"), "source"),
-        "camp_targets": _union(acts.get("camp_move"), "source")
-        + [t for t in _union(acts.get("camp_move"), "to") if t not in _union(acts.get("camp_move"), "source")],
-        "move_sources": _union(acts.get("move"), "source"),
+    choices = {  # what the turn's forms show besides ``legal``'s choices
         "move_targets": [*state["sites"], "board"],
-        "raise": [{"key": k, "to": state["sites"][k]["value"] + 1} for k in _union(acts.get("raise_temple"), "temple")],
-        "dig": _union(acts.get("dig"), "hex"),
-        "dig_kinds": [k for k in _union(acts.get("dig"), "kind") if k is not None],
-        "swaps": [
-            {"opponent": e["opponent"][0], "kind": e["kind"][0], "count": len(e["give"][0]), "gives": e["give"]}
-            for e in (acts.get("exchange") or {}).get("entries", [])
-        ],
-        "camp_where": _union(acts.get("build_camp"), "where"),
-        "guard": [{"temple": e["temple"][0], "piece": e["piece"][0]} for e in (acts.get("place_guard") or {}).get("entries", [])],
+        "raise_to": {row["key"]: row["value"] + 1 for row in temple_rows},
         "tile_shown": [{"index": i + 1, **tile} for i, tile in enumerate(state.get("shown") or [])],
         "bid_min": (state["auction"]["bid"] + 1) if state.get("auction") else None,
         "bid_max": state["score"][who] if who is not None else 0,
