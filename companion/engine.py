@@ -163,8 +163,12 @@ def parse_params(game: Game, action: str, form) -> dict:
     return params
 
 
-def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None, owned: bool = False) -> Step:
+def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None, owned: bool = False, recent=()) -> Step:
     """One accepted change, or a RuleError that leaves ``tstate`` untouched.
+
+    ``recent``: the events in force before it (``{"action", "label"}``, at most ``game.recall``),
+    for a game that tells in a step's log line what the steps before it did; without them the
+    state comes out the same, only such a line tells less (a replay that keeps no labels).
 
     ``owned``: the caller hands ``tstate`` over and will not look at it again (it was just read
     from JSON, or is a replay's running state), so the game may change it in place and the deep
@@ -178,7 +182,8 @@ def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: di
     if action not in game.actions:
         raise RuleError(N_("Unknown action."))
     rng = TableRandom(seed, tstate["n"], tstate.get("streams"))
-    new_game, label = game.apply(tstate["game"], action, params, seat, profile_values(tstate), rng)
+    told = {"recent": list(recent)} if game.recall else {}
+    new_game, label = game.apply(tstate["game"], action, params, seat, profile_values(tstate), rng, **told)
     return Step(_table_state(new_game, tstate["profile"], rng), label, rng.draws)
 
 

@@ -209,6 +209,15 @@ def _v10(db: sqlite_utils.Database) -> None:
         table.new_join_code(db, code)
 
 
+@MIGRATIONS(name="m011_hamlet_story")
+def _v11(db: sqlite_utils.Database) -> None:
+    """Issue 10: Hamlet's state no longer hands labels between steps (the chores of the last
+    answer, his turn's story so far): each step's log line carries what it told, and the rules
+    and the panel read them from the events. Its tables are replayed by today's rules, which
+    writes their states and log lines anew."""
+    after_schema(_rebuild("hamlet-botrik", labels=True))
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -20,6 +20,7 @@ import json
 import re
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
@@ -259,7 +260,9 @@ def act(
         if version != table.version:
             raise Stale()
         meta = _entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
-        result = engine.step(table.game, table.state, table.seed, kind, action, params, seat, owned=True)
+        result = engine.step(
+            table.game, table.state, table.seed, kind, action, params, seat, owned=True, recent=recent(db, code, table.head, table.game.recall)
+        )
         revealed = _revealed(table.game, kind, action, result)
         if revealed:
             meta["reveals"] = revealed
@@ -556,6 +559,21 @@ def log_lines(db, code: str, last: int | None = None, upto: int | None = None, p
     return out
 
 
+def recent(db, code: str, head: int, n: int) -> list[dict]:
+    """The latest ``n`` events in force up to ``head``, oldest first, as ``{"action", "label"}``:
+    what a game with ``Game.recall`` reads back (an indexed read of at most ``n`` rows)."""
+    if not n:
+        return []
+    rows = db.execute("select action, label from events where code = ? and seq > ? and seq <= ? order by seq", [code, head - n, head]).fetchall()
+    return [{"action": action, "label": json.loads(label)} for action, label in rows]
+
+
+def _recall(game: Game, before: deque, action: str, result: engine.Step) -> None:
+    """A replayed step kept as ``recent`` holds it, for the steps after it (only if the game reads them)."""
+    if game.recall:
+        before.append({"action": action, "label": result.label.to_json()})
+
+
 def log_length(db, code: str) -> int:
     """Events stored, undone ones included (the last ``seq``)."""
     return db.execute("select coalesce(max(seq), 0) from events where code = ?", [code]).fetchone()[0]
@@ -586,14 +604,15 @@ def rebuild(db, code: str, labels: bool = False) -> None:
     initial = engine.start(game, players, options, seed, old["profile"], engine.has_streams(old)).state
     db.execute("update tables set initial = ? where code = ?", [_dump(initial), code])
     db.execute("delete from snapshots where code = ?", [code])
-    tstate, at_head, replayed = initial, initial, 0
+    tstate, at_head, replayed, before = initial, initial, 0, deque(maxlen=game.recall)
     for seq, *stored in db.execute("select seq, kind, action, params, seat from events where code = ? order by seq", [code]).fetchall():
         e = _stored_event(stored)
         try:  # each step on a copy: a refused step leaves tstate as it was
-            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"])
+            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], recent=before)
         except (RuleError, KeyError, TypeError, ValueError, IndexError):
             break
         tstate = result.state
+        _recall(game, before, e["action"], result)
         if labels:
             db.execute("update events set label = ? where code = ? and seq = ?", [_dump(result.label.to_json()), code, seq])
         replayed = seq
@@ -844,14 +863,15 @@ def import_table(db, data, host: str) -> str:
         # one without the flag (made by a script) says it by its state (the replay must then match it)
         streams = data["streams"] is True if "streams" in data else isinstance(data.get("state"), dict) and "streams" in data["state"]
         tstate = engine.start(game, players, options, seed, profile, streams=streams).state
-        initial, rows, snapshots = _dump(tstate), [], []
+        initial, rows, snapshots, before = _dump(tstate), [], [], deque(maxlen=game.recall)
         deadline = time.monotonic() + IMPORT_SECONDS
         for seq, e in enumerate(evs, start=1):
             if seq % IMPORT_YIELD_EVERY == 0:
                 time.sleep(0)  # hand the GIL to the threads answering phones' polls, then go on
                 if time.monotonic() > deadline:
                     raise ImportRefused(N_("This export takes too long to check (over %(s)d seconds); nothing was imported."), s=IMPORT_SECONDS)
-            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True)
+            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True, recent=before)
+            _recall(game, before, e["action"], result)
             if result.draws != e.get("draws", result.draws):
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))
             tstate = result.state

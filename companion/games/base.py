@@ -332,6 +332,12 @@ class Game:
     # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
     table_actions: frozenset[str] = frozenset()
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
+    # how many of the latest events in force (``{"action", "label"}``, oldest first) the game reads
+    # back as ``recent``: ``apply(..., recent=)`` (so a step's log line can tell what the steps
+    # before it did) and ``view(..., recent=)``. What a turn told is then read from its events,
+    # never handed between steps in the state (Hamlet: his villagers' story, the table's chores).
+    # 0: none. A bound, so a step costs the same at event 10 and at event 5000.
+    recall: int = 0
     # upgrade(state) -> the same game state in today's format, for an export (or a stored table)
     # made before the game's state format changed: import compares its replay with this
     upgrade: Callable[[State], State] | None = None

@@ -87,7 +87,8 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     return {
         "t": _public(t),
         "game": t.game,
-        "view": t.game.view(t.game_state, seat, profile),
+        # a game that reads what its turn told from the events gets its latest ones (Game.recall)
+        "view": t.game.view(t.game_state, seat, profile, **({"recent": tables.recent(db, t.code, t.head, t.game.recall)} if t.game.recall else {})),
         "prompt": t.game.prompt(t.game_state, profile),
         "scores": t.game.scores(t.game_state, profile),
         "play": plays.for_table(db, t.code) if t.finished else None,  # its result card, share, BG Stats, play again

@@ -6,15 +6,17 @@ See docs/games/hamlet-botrik.md for the model and the rulebook choices made.
 
 from ..base import N_, Bool, Choice, Option
 from ..common import declare
-from . import data, legal, questions, rules, scoring
+from . import data, legal, rules, scoring, story, view
 
 # "automatic" first: the lobby preselects it, so three untouched selects never collide
 COLOUR = Choice((data.AUTO_COLOUR, *data.PALETTE), required=False)
 ADVICE = N_("The rulebook advises against taking all the modifiers of one kind.")
 
 GAME = declare(
-    (rules, questions, scoring, legal),
+    (rules, view, scoring, legal),
     moves=rules.moves,
+    apply=rules.apply,
+    recall=story.RECALL,  # his turn's story and the table's chores are read from the events
     slug="hamlet-botrik",
     name=N_("Hamlet: solo against Botrik"),
     description=N_(

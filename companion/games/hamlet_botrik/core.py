@@ -8,11 +8,14 @@ from .data import TOKEN_NAMES
 
 
 def L(msg: str | tuple[str, str], **params) -> dict:
-    """A Label in its JSON form, ready to be stored in the state or nested in another Label.
+    """A Label in its JSON form (``Label(msg, **params).to_json()``), ready to be nested in another
+    Label or a log line. Built directly: a step of his turn makes several, and replay makes them all.
 
     ``msg`` may be an ``NP_`` pair; the count is then the parameter ``num``.
     """
-    return Label(msg, **params).to_json()
+    if isinstance(msg, tuple):
+        return {"msg": msg[0], "params": params, "plural": msg[1]}
+    return {"msg": msg, "params": params}
 
 
 # A number with its noun, agreeing in both languages (1 coin / 2 coins; 1 zlaták, 2 zlatáky, 5 zlatáků).

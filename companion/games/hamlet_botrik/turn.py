@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..base import N_, NP_, RuleError
 from . import data
-from .core import L, chain, disc_name, full_bag, token_name
+from .core import L, disc_name, full_bag, token_name
 from .small_rules import cascade, flips_face_down, known_impossible, move_to_end
+from .story import close_villager, new_turn, note as _note, tell as _trail
 
 # --- The question machine ----------------------------------------------------------------------
 
@@ -34,14 +35,6 @@ STEP_ACTION = {
 
 def _ask(state: dict, step: str, **extra) -> None:
     state["pending"] = {"step": step, **extra}
-
-
-def _note(state: dict, label: dict) -> None:
-    state["notes"].append(label)
-
-
-def _trail(state: dict, label: dict) -> None:
-    state["turn"]["trail"].append(label)
 
 
 def _add_score(state: dict, kind: str, points: int) -> None:
@@ -80,10 +73,9 @@ def _begin_turn(state: dict) -> None:
         "villagers": state["villagers"],
         "villager": 1,
         "failure_coin": False,
-        "acted": [],
-        "trail": [],
         "disc": None,
     }
+    new_turn(state)
     _begin_villager(state)
 
 
@@ -109,7 +101,7 @@ def _begin_villager(state: dict) -> None:
 
 def _hire(state: dict) -> None:
     """The app decides the hire itself, so it costs no tap: what to do on the table goes into the
-    notes, shown above the next question (his blueprint, or the next villager's priority actions)."""
+    chores, shown above the next question (his blueprint, or the next villager's priority actions)."""
     favour, n = state["favour"], state["turn"]["villager"]
     favour["coins"] -= data.HIRE_COST
     state["villagers"] += 1
@@ -131,15 +123,13 @@ def _hire(state: dict) -> None:
 def _finish_villager(state: dict) -> dict:
     """Close one villager's action; refill the bag if it is empty; next villager or end of turn."""
     turn = state["turn"]
-    summary = L(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(turn["trail"]))
-    turn["acted"].append(summary)
+    summary = close_villager(state)
     if turn["disc"] is not None:
         # "Vylosovaný disk prozatím odložte stranou."
         state["drawn"].append(turn["disc"])
         turn["disc"] = None
     if refill_bag(state):
         _note(state, L(N_("The bag is empty: all 6 discs go back in, the favour tile turns face up and gets 1 coin.")))
-    turn["trail"] = []
     if turn["villager"] < turn["villagers"]:
         turn["villager"] += 1
         _begin_villager(state)

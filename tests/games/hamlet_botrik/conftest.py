@@ -8,7 +8,8 @@ import json
 import pytest
 
 from companion.games.base import IntList
-from companion.games.hamlet_botrik import GAME, rules
+from companion.games.hamlet_botrik import GAME, rules, story
+from companion.games.hamlet_botrik.view import view
 
 COLOURS = {"four_colour": "red", "three_colour": "blue", "botrik_colour": "yellow"}  # you play green
 
@@ -35,17 +36,37 @@ class Table:
         self.rng = Scripted(row, discs)
         self.state = rules.setup([{"name": "Eva", "colour": "green"}], {**COLOURS, **options}, {}, self.rng)
         self.labels = []
+        self.events = []  # {"action", "label"} as the table stores them: what the rules and the view read back
         self.do("ready", villagers=villagers, blueprints=blueprints)
 
     def do(self, action, **params):
         for name, spec in GAME.actions.get(action, {}).items():
             params.setdefault(name, [] if isinstance(spec, IntList) else None)
         before = json.dumps(self.state)
-        state, label = rules.apply(json.loads(before), action, params, 0, {}, self.rng)
+        state, label = rules.apply(json.loads(before), action, params, 0, {}, self.rng, recent=self.events[-GAME.recall :])
         assert json.loads(json.dumps(state)) == state, "state must survive a JSON round trip"
         self.state = state
         self.labels.append(label)
+        self.events.append({"action": action, "label": label.to_json()})
         return label
+
+    def view(self):
+        """The panel's view, with the events the table would hand it."""
+        return view(self.state, None, {}, recent=self.events[-GAME.recall :])
+
+    @property
+    def notes(self):
+        """The chores for the table above the next question."""
+        return story.notes(self.events)
+
+    @property
+    def trail(self):
+        """The acting villager's story so far."""
+        return story.acting_trail(self.state, self.events)
+
+    @property
+    def acted(self):
+        return story.acted(self.state, self.events)
 
     # the answers, in the player's words
     def yes(self):

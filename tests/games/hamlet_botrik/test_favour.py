@@ -110,7 +110,7 @@ def test_the_failure_coin_is_there_for_the_next_hire_and_the_reminder_resets(tab
     # the app hires by itself (no tap); with 3 blueprints he buys none and his turn is over at once:
     # the table chores are the notes above the next question
     assert t.step == "player" and t.favour == {"face_up": False, "coins": 0} and t.state["villagers"] == 2
-    assert [n["msg"] for n in t.state["notes"]] == [
+    assert [n["msg"] for n in t.notes] == [
         "Villager %(n)d hires a villager: take 5 coins off the favour tile and put one of his villagers on the town hall.",
         "Turn the favour tile face down; it turns up again when the discs go back into the bag.",
         "Botrik's turn is over.",
@@ -140,4 +140,4 @@ def test_empty_bag_refills_turns_the_tile_up_and_adds_a_coin(table):
             assert len(t.state["bag"]) == 5 - i and not t.favour["face_up"]
     assert sorted(t.state["bag"]) == sorted(six) and t.state["drawn"] == []
     assert t.favour == {"face_up": True, "coins": 1}
-    assert any("bag is empty" in n["msg"] for n in t.state["notes"])
+    assert any("bag is empty" in n["msg"] for n in t.notes)

@@ -11,7 +11,8 @@ import pytest
 from companion import i18n
 from companion.games.base import RuleError
 from companion.games.hamlet_botrik import GAME, rules, small_rules
-from companion.games.hamlet_botrik.questions import checklist, question
+from companion.games.hamlet_botrik.questions import question
+from companion.games.hamlet_botrik.view import checklist
 
 ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
 
@@ -78,7 +79,7 @@ def test_a_failed_hire_counts_the_coins_on_the_tile(app, table, coins, english, 
     t = table(row=ROW, blueprints=3)
     t.set(coins=coins)
     t.do("botrik_turn")
-    first = t.state["turn"]["trail"][0]
+    first = t.trail[0]
     assert t.text(first) == english and in_czech(app, first) == czech
 
 

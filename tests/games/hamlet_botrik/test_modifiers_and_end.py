@@ -6,7 +6,8 @@ import pytest
 
 from companion.games.base import RuleError
 from companion.games.hamlet_botrik import GAME, rules, scoring, small_rules
-from companion.games.hamlet_botrik.questions import question, view
+from companion.games.hamlet_botrik.questions import question
+from companion.games.hamlet_botrik.view import view
 from companion.rng import TableRandom
 
 ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
@@ -103,7 +104,7 @@ def test_harder_favour_tile_never_turns_face_down(table):
     t.do("botrik_turn")  # villager 1 hires (7 left), then villager 2 (2 left); the tile stays face up
     assert t.step == "player"
     assert t.favour == {"face_up": True, "coins": 2} and t.state["villagers"] == 4
-    assert not any("face down" in n["msg"] for n in t.state["notes"])
+    assert not any("face down" in n["msg"] for n in t.notes)
 
 
 def test_harder_favour_tile_stays_up_after_a_ten_coin_delivery(table):

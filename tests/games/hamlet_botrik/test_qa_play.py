@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.hamlet_botrik.questions import question, view
+from companion.games.hamlet_botrik.questions import question
+from companion.games.hamlet_botrik.view import view
 
 ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
 
@@ -49,7 +50,7 @@ def test_the_hire_takes_no_tap_and_its_chores_stand_above_the_blueprint_question
     t = table(row=ROW, blueprints=1)
     t.set(coins=5)
     t.do("botrik_turn")
-    q = question(t.state)
+    q = t.view()["question"]
     assert q["step"] == "blueprint" and [f["name"] for f in q["fields"]] == ["had_coins"]
     assert [n["msg"] for n in q["notes"]] == [
         "Villager %(n)d hires a villager: take 5 coins off the favour tile and put one of his villagers on the town hall.",
@@ -95,6 +96,6 @@ def test_ending_during_his_turn_sets_the_drawn_disc_aside(table):
     t.priority_fails()
     assert t.state["turn"]["disc"] == "blue"
     t.do("end_game")
-    v = view(t.state)
+    v = t.view()
     assert v["bag"]["disc_in_hand"] is None and t.state["drawn"] == ["blue"]
     assert v["turn"]["trail"] is None

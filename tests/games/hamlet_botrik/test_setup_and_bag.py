@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.base import RuleError
 from companion.games.hamlet_botrik import GAME, data, rules, turn
-from companion.games.hamlet_botrik.questions import view
+from companion.games.hamlet_botrik.view import view
 from companion.rng import TableRandom
 
 

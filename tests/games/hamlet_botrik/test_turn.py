@@ -55,7 +55,7 @@ def test_each_villager_decides_anew(table):
     t.priority_fails()
     # red lies over the first action, build a building, but his queue is empty: he buys instead
     assert t.step == "blueprint"
-    assert len(t.state["turn"]["acted"]) == 1
+    assert len(t.acted) == 1
 
 
 def test_cascade_wraps_to_the_leftmost_token(table):
@@ -106,7 +106,7 @@ def test_nothing_possible_sends_the_villager_to_the_church(table):
         t.no()
     assert t.favour["coins"] == coins + 1
     assert t.state["row"] == ["build_building", "buy_blueprint", "refine", "produce"]
-    assert any(n["msg"].startswith("Put his villager on the church") for n in t.state["notes"])
+    assert any(n["msg"].startswith("Put his villager on the church") for n in t.notes)
     assert t.state["turn"]["villager"] == 2
 
 
@@ -288,8 +288,12 @@ def test_a_correction_keeps_his_action_row_in_order(table):
 
 
 def test_a_correction_that_changes_nothing_leaves_the_state_equal(table):
+    """A correction is no step of his turn: the chores his turn left for the table still stand."""
     t = table(row=EXAMPLE_ROW, blueprints=2)
-    t.set(notes=[{"msg": "Put 1 coin from the supply on the favour tile (%(what)s failed as his first action).", "params": {"what": "hire"}}])
-    before = json.loads(json.dumps(t.state))
-    t.do("correct", villagers=1, blueprints=2, roads=0, landmarks=0, favour_coins=2, face_up="yes")
-    assert t.state == before
+    t.do("botrik_turn")
+    t.do("priority", choice="market")
+    t.do("score", points=0)
+    notes, before = t.notes, json.loads(json.dumps(t.state))
+    assert "Botrik's turn is over." in [n["msg"] for n in notes]
+    t.do("correct", villagers=1, blueprints=2, roads=0, landmarks=0, favour_coins=t.favour["coins"], face_up="yes")
+    assert t.state == before and t.notes == notes
