@@ -13,9 +13,15 @@ one more ``@MIGRATIONS()`` function with the next number.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
+
+try:
+    import fcntl
+except ImportError:  # Windows: one process serves (companion serve --workers needs fork)
+    fcntl = None
 
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
@@ -227,6 +233,7 @@ def connect(path: str, check_same_thread: bool = False) -> sqlite_utils.Database
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA busy_timeout = 15000")
     db = sqlite_utils.Database(conn)
+    db.writer = _writer(path)
     return db
 
 
@@ -275,20 +282,62 @@ def migrate(db: sqlite_utils.Database) -> None:
         db.execute("VACUUM")
 
 
-# This process's writers queue here before SQLite's lock: a thread waiting in SQLite's busy
-# handler sleeps 1, 2, 5, 10... up to 100 ms between tries (it is not told when the lock is
-# free), which at 50 tables tapping at once made a tap's p99 a second; a waiter here is woken
-# the moment the writer before it commits. Other processes on the file still wait in SQLite.
-_WRITER = threading.Lock()
 BUSY_SECONDS = 15  # as connect()'s busy timeout
+
+
+class Writer:
+    """One writer at a time on one file, woken the moment the writer before it commits.
+
+    SQLite's own busy handler is not told when the write lock is free: it sleeps 1, 2, 5, 10...
+    up to 100 ms between tries, which at 50 tables tapping at once made a tap's p99 a second. So
+    this process's threads queue on a lock, and the processes of ``companion serve --workers``
+    on an ``flock`` of ``<file>-writer`` (opened by each process after its fork: a descriptor
+    shared across a fork would not exclude), and SQLite's lock is then always free at once."""
+
+    def __init__(self, path: str):
+        self.path, self.lock, self.fd, self.pid = path + "-writer", threading.Lock(), None, None
+
+    def _file(self) -> int | None:
+        if fcntl is None:
+            return None
+        if self.pid != os.getpid():
+            self.fd, self.pid = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+        return self.fd
+
+    @contextmanager
+    def turn(self):
+        if not self.lock.acquire(timeout=BUSY_SECONDS):
+            raise sqlite3.OperationalError("database is locked")
+        try:
+            fd = self._file()
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                if fd is not None:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            self.lock.release()
+
+
+_writers: dict[str, Writer] = {}
+_writers_lock = threading.Lock()
+
+
+def _writer(path: str) -> Writer | None:
+    if path == ":memory:" or path.startswith("file:"):
+        return None  # a private database: nobody else writes it
+    path = os.path.abspath(path)
+    with _writers_lock:
+        return _writers.setdefault(path, Writer(path))
 
 
 @contextmanager
 def write(db: sqlite_utils.Database):
-    """One transaction that holds the write lock from its first statement."""
-    if not _WRITER.acquire(timeout=BUSY_SECONDS):
-        raise sqlite3.OperationalError("database is locked")
-    try:
+    """One transaction that holds the write lock from its first statement (after its turn: ``Writer``)."""
+    writer = getattr(db, "writer", None)
+    with writer.turn() if writer else nullcontext():
         db.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -297,5 +346,3 @@ def write(db: sqlite_utils.Database):
             raise
         else:
             db.execute("COMMIT")
-    finally:
-        _WRITER.release()
