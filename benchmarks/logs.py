@@ -66,6 +66,31 @@ def giganten_game() -> tuple:
     return tuple(events)
 
 
+@lru_cache(maxsize=8)
+def random_game(slug: str, n: int = 1000) -> tuple:
+    """Up to ``n`` events of a seeded random game through ``legal`` (tests/test_contract.py's
+    drawing of choices): for the games without a scripted whole game, four players, default
+    options, the contract test's board values, ending when the game does (Hamlet's player may
+    declare the end at any time: rarely, here). Returns (players, profile, events)."""
+    import random
+
+    from test_contract import BOARDS, RARE, draw_params
+
+    game, rnd = GAMES[slug], random.Random(f"benchmark-{slug}")
+    players = [{"name": p["name"], "colour": (game.colours or [q["colour"] for q in FOUR])[i]} for i, p in enumerate(FOUR[: game.max_players])]
+    profile = engine.default_profile(game) | {k: {"value": v, "confirmed": True} for k, v in BOARDS.get(slug, {}).items()}
+    tstate = engine.start(game, players, {o.key: o.default for o in game.options}, SEED, profile).state
+    weight = {**RARE, "end_game": 0.002}
+    events = []
+    while len(events) < n and not game.finished(tstate["game"]):
+        allowed = [(seat, e) for seat in [None, *range(len(players))] for e in engine.legal(game, tstate, seat) if e.allowed]
+        seat, entry = rnd.choices(allowed, weights=[weight.get(e.action, 1) for _, e in allowed])[0]
+        params = draw_params(game, entry, rnd)
+        tstate = engine.step(game, tstate, SEED, "action", entry.action, params, seat, owned=True).state
+        events.append({"kind": "action", "action": entry.action, "params": params, "seat": seat})
+    return players, profile, tuple(events)
+
+
 def export(slug: str, events: list[dict]) -> dict:
     """An export of a table that has had ``events``, as ``/export.json`` writes it."""
     game = GAMES[slug]

@@ -7,6 +7,8 @@ an adit names them. Everything here is pure: plain dicts in, plain dicts out.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..base import N_, RuleError
 from . import data
 
@@ -33,6 +35,12 @@ def parse_map(b: dict) -> dict | None:
     raw = b.get("map_regions")
     if not raw:
         return None
+    return {name: {"tin": tin, "copper": copper, "coastal": coastal} for name, tin, copper, coastal in _read_map(raw)} or None
+
+
+@lru_cache(maxsize=64)
+def _read_map(raw: str) -> tuple:
+    """Every action reads the map (``sync_map``): each text is read once."""
     regions = {}
     for entry in raw.split(";"):
         if not entry.strip():
@@ -45,8 +53,8 @@ def parse_map(b: dict) -> dict | None:
         coastal = len(parts) > 3 and parts[3].lower() in ("coast", "c", "sea", "moře", "pobřeží")
         if not name:
             raise RuleError(N_("The board value 'map regions' cannot be read near '%(entry)s'."), entry=entry.strip())
-        regions[name] = {"tin": tin, "copper": copper, "coastal": coastal}
-    return regions or None
+        regions[name] = (name, tin, copper, coastal)
+    return tuple(regions.values())
 
 
 def parse_borders(b: dict) -> list | None:
@@ -86,6 +94,9 @@ def sync_map(state: dict, b: dict) -> None:
     known = parse_map(b)
     if not known:
         return
+    regions = state["regions"]
+    if all(name in regions and regions[name]["coastal"] == printed["coastal"] for name, printed in known.items()):
+        return  # in step already (every action but the one after the host enters the map)
     for name, printed in known.items():
         typed = next((key for key in state["regions"] if _folded(key) == _folded(name)), None)
         if typed is None:
