@@ -156,7 +156,17 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["tr"] = tr_in
     app.jinja_env.filters["form_body"] = forms.form_body
     app.jinja_env.filters["local_time"] = local_time
-    app.jinja_env.globals.update(player_chip=render.player_chip, rule_ref=rule_ref, COLOURS=COLOURS, GAMES=GAMES, LANGUAGES=LANGUAGES, MAX_SEATS=MAX_SEATS)
+    app.jinja_env.globals.update(
+        player_chip=render.player_chip,
+        rule_why=render.rule_why,
+        rule_sub_lines=render.rule_sub_lines,
+        entered_by_line=render.entered_by_line,
+        rule_ref=rule_ref,
+        COLOURS=COLOURS,
+        GAMES=GAMES,
+        LANGUAGES=LANGUAGES,
+        MAX_SEATS=MAX_SEATS,
+    )
 
     @app.context_processor
     def _inject():

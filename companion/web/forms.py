@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -31,7 +32,7 @@ def _attrs(raw: str) -> list[list]:
     for m in ATTR.finditer(raw):
         name, *values = m.groups()
         value = next((v for v in values if v is not None), None)
-        out.append([name.lower(), None if value is None else htmllib.unescape(value)])
+        out.append([name.lower(), value if value is None or "&" not in value else htmllib.unescape(value)])
     return out
 
 
@@ -107,8 +108,10 @@ def refill(html: str, submitted) -> Markup:
     return Markup("".join(out))
 
 
+@lru_cache(maxsize=512)
 def default_button(html: str) -> Markup:
-    """Put a hidden copy of the form's default submit button first (see the module docstring)."""
+    """Put a hidden copy of the form's default submit button first (see the module docstring).
+    Remembered: every phone's panel renders the same forms again after each tap."""
     buttons = []
     for m in TAG.finditer(html):
         if m.group(1) or m.group(2).lower() != "button":

@@ -148,19 +148,21 @@ class Offers(Mapping):
         html = str(html)
         if not self.active:
             return Markup(html), []
-        fixed = {}  # the values the form's hidden inputs fix
+        fixed, buttons = {}, []  # the values the form's hidden inputs fix; its submit buttons
         for m in TAG.finditer(html):
-            if m.group(1) or m.group(2).lower() != "input" or "hidden" not in m.group(3).lower():
-                continue  # only a hidden input fixes a value: the others' attributes are not parsed
-            attrs = _attrs(m.group(3).rstrip("/"))
-            if (_get(attrs, "type") or "").lower() == "hidden":
-                name = _get(attrs, "name")
-                if name and name not in FORM_FIELDS:
-                    fixed[name] = _get(attrs, "value") or ""
-        reasons, out, pos = [], [], 0
-        for m in TAG.finditer(html):
-            if m.group(1) or m.group(2).lower() != "button":
+            if m.group(1):
                 continue
+            tag = m.group(2).lower()
+            if tag == "button":
+                buttons.append(m)
+            elif tag == "input" and "hidden" in m.group(3).lower():  # only a hidden input fixes a value
+                attrs = _attrs(m.group(3).rstrip("/"))
+                if (_get(attrs, "type") or "").lower() == "hidden":
+                    name = _get(attrs, "name")
+                    if name and name not in FORM_FIELDS:
+                        fixed[name] = _get(attrs, "value") or ""
+        reasons, out, pos = [], [], 0
+        for m in buttons:
             attrs = _attrs(m.group(3))
             if (_get(attrs, "type") or "submit").lower() != "submit" or _has(attrs, "disabled"):
                 continue

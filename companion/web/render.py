@@ -8,6 +8,8 @@ template runs again with the whole context), so the pieces a panel repeats live 
   (Flask-Babel's own template callables look the request, the locale and the catalog cache up
   again for every string, and a panel has ~70);
 * ``player_chip``: a player as colour + symbol + name (``chip`` in ``_macros.html`` is this);
+* ``rule_why``, ``rule_sub_lines`` (``why`` and ``sub_lines`` in ``_why.html``) and
+  ``entered_by_line`` (``entered_by`` in ``_macros.html``): beside every line of the log;
 * ``url_for``: each URL built once per rendering (every ``act_form`` of a panel posts to the
   same one);
 * ``Environment``: ``view.round`` on a dict reads the item without raising first (Jinja tries
@@ -73,6 +75,55 @@ def player_chip(context, player, seat=None) -> Markup:
     translations = context.get("translations") or get_translations()
     # Markup's % escapes every value (its .format goes through string.Formatter: several times slower)
     return CHIP % (css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
+
+
+WHY = Markup(' <details class="why"><summary>%s</summary><blockquote lang="cs">„%s“</blockquote>%s</details>')
+
+
+@pass_context
+def rule_why(context, label) -> Markup:
+    """ "Why?": the rulebook sentence an automatic step follows (RULES in companion/games/<pkg>/rulebook.py),
+    folded under a small "rule" link beside the line it explains; Czech original, English summary for English."""
+    from ..games import rule_ref
+
+    ref = rule_ref(context["game"].slug, label)
+    if not ref:
+        return Markup("")
+    _ = context["_"]
+    return WHY % (_("rule"), ref.cs, Markup("<p>%s</p>") % _(ref.en) if context.get("lang") != "cs" else "")
+
+
+@pass_context
+def rule_sub_lines(context, label) -> Markup:
+    """The lines a log line carries under it (``common.with_lines``: the money a step moved), each
+    with its own "Why?" where it differs from the line's."""
+    from ..games import rule_ref
+    from . import tr
+
+    params = _field(label, "params") or {}
+    lines = params.get("lines") if isinstance(params, dict) else None
+    if not lines:
+        return Markup("")
+    slug, translations = context["game"].slug, context.get("translations")
+    main = rule_ref(slug, label)
+    items = (Markup("<li>%s%s</li>") % (tr(line, translations), rule_why(context, line) if rule_ref(slug, line) != main else "") for line in lines)
+    return Markup('<ul class="sub-lines">%s</ul>') % Markup("").join(items)
+
+
+@pass_context
+def entered_by_line(context, e) -> Markup:
+    """Who entered a move made for another seat (issue 12 point 1): the log says it."""
+    meta = _field(e, "meta")
+    if not meta or not meta.get("for"):
+        return Markup("")
+    _ = context["_"]
+    if meta.get("view"):
+        text = _("entered on the table view")
+    elif meta.get("by") is not None:
+        text = _("entered on the phone of %(name)s", name=context["players"][meta["by"]]["name"])
+    else:
+        text = _("entered on a phone without a seat")
+    return Markup(' <em class="entered">· %s</em>') % text
 
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
