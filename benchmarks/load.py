@@ -354,15 +354,15 @@ async def back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
 # --- boardgame.io measured in the same run (--bgio) ------------------------------------------------
 
 
-def bgio_server() -> Server | None:
-    """boardgame.io's server on CPU 0, installed first if need be; None (said why) without node or npm."""
+def bgio_server(workers: int) -> Server | None:
+    """boardgame.io's server (one process, pinned as the others are), installed first if need be; None (said why) without node or npm."""
     if not (shutil.which("node") and shutil.which("npm")):
         print("--bgio: node or npm is missing, so boardgame.io is not measured", flush=True)
         return None
     if not (BGIO_DIR / "node_modules").exists():
         subprocess.run(["npm", "ci", "--prefix", str(BGIO_DIR), "--no-audit", "--no-fund"], check=True)
     store = tempfile.mkdtemp(prefix="bgio-flatfile-")
-    return Server("bgio", ["node", str(BGIO_DIR / "server.js"), "--dir", store], {"NODE_ENV": "production"}, probe="/games")
+    return Server("bgio", ["node", str(BGIO_DIR / "server.js"), "--dir", store], {"NODE_ENV": "production"}, workers, probe="/games")
 
 
 async def bgio_client(server: Server, *args) -> tuple[dict, float]:
@@ -415,7 +415,7 @@ async def main():
         args.workers,
     )  # 500 phones from one address
     bare = Server("bare", [PY, str(ROOT / "benchmarks" / "bare.py"), *threads], workers=args.workers)
-    bgio = bgio_server() if args.bgio else None
+    bgio = bgio_server(args.workers) if args.bgio else None
     try:
         await companion.ready()
         await bare.ready()

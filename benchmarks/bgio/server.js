@@ -1,6 +1,6 @@
 // boardgame.io 0.50's own Server with its durable FlatFile storage, for benchmarks/load.py --bgio.
 //   node server.js --port 8000 --dir /tmp/bgio-store     (binds 127.0.0.1 only)
-// --workers is accepted and ignored: load.py passes it to every server it starts.
+// --workers is accepted and ignored (one process): load.py passes it to every server it starts.
 const { Server, FlatFile } = require('boardgame.io/server');
 const { ScorePad } = require('./game');
 
