@@ -1,6 +1,6 @@
 """A games club on one machine: N tables x 5 phones against `companion serve`, and a bare Flask floor.
 
-    .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2] [--workers 2]
+    .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2] [--workers 2] [--bgio]
 
 Everything binds 127.0.0.1. The server under test runs pinned to CPU 0 and this load generator
 to CPU 1 (on a 2-core machine); with ``--workers 2`` each server runs two processes
@@ -14,7 +14,11 @@ fetches its panel when the version moved; every ~10 s one phone of the table tap
 pad: an entry through the same form a browser sends; Giganten: the next move of a whole game,
 from the phone of the seat whose move it is, the table imported mid-game). Then, A/B: closed-loop
 poll throughput. Then the companion alone against boardgame.io's figures (issue 11): a tap at
-10, 1,000 and 3,000 moves, and 50 tables tapping back to back.
+10, 1,000 and 3,000 moves, and 50 tables tapping back to back. With ``--bgio`` boardgame.io's
+figures are measured in the same run instead: benchmarks/bgio/server.js (boardgame.io 0.50, a
+score pad, FlatFile storage) pinned to CPU 0 as the companion is, measured by
+benchmarks/bgio/client.js (boardgame.io's own client over socket.io) on CPU 1, back to back
+alternated companion, boardgame.io, companion, boardgame.io.
 
 Bounded: every phase stops at its duration or at --max-requests, whichever comes first; a
 request times out after 5 s. Prints a table: metric, companion, bare, ratio, goal, pass.
@@ -28,6 +32,7 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -45,6 +50,7 @@ TIMEOUT = aiohttp.ClientTimeout(total=5)
 HX = {"HX-Request": "true"}
 GIGANTEN_FROM = 200  # Giganten tables are imported with this many moves made
 BGIO = {10: 4.1, 1000: 13.7, 3000: 28.5, "moves/s": 405}  # issue 11: boardgame.io 0.50, FlatFile storage
+BGIO_DIR = ROOT / "benchmarks" / "bgio"
 
 
 def free_port() -> int:
@@ -58,8 +64,8 @@ def free_port() -> int:
 class Server:
     """A server (pinned to CPU 0 unless it has several processes); its CPU time read from /proc."""
 
-    def __init__(self, name, argv, env=None, workers=1):
-        self.name, self.port = name, free_port()
+    def __init__(self, name, argv, env=None, workers=1, probe="/"):
+        self.name, self.port, self.probe = name, free_port(), probe
         self.log = tempfile.TemporaryFile()
         pin = ["taskset", "-c", "0"] if workers == 1 else []
         self.proc = subprocess.Popen(
@@ -78,7 +84,7 @@ class Server:
         async with aiohttp.ClientSession() as s:
             for _ in range(200):
                 try:
-                    async with s.get(self.base + "/") as r:
+                    async with s.get(self.base + self.probe) as r:
                         if r.status == 200:
                             return
                 except aiohttp.ClientError:
@@ -345,6 +351,40 @@ async def back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
     }
 
 
+# --- boardgame.io measured in the same run (--bgio) ------------------------------------------------
+
+
+def bgio_server(workers: int) -> Server | None:
+    """boardgame.io's server (one process, pinned as the others are), installed first if need be; None (said why) without node or npm."""
+    if not (shutil.which("node") and shutil.which("npm")):
+        print("--bgio: node or npm is missing, so boardgame.io is not measured", flush=True)
+        return None
+    if not (BGIO_DIR / "node_modules").exists():
+        subprocess.run(["npm", "ci", "--prefix", str(BGIO_DIR), "--no-audit", "--no-fund"], check=True)
+    store = tempfile.mkdtemp(prefix="bgio-flatfile-")
+    return Server("bgio", ["node", str(BGIO_DIR / "server.js"), "--dir", store], {"NODE_ENV": "production"}, workers, probe="/games")
+
+
+async def bgio_client(server: Server, *args) -> tuple[dict, float]:
+    """client.js's JSON, and the server's CPU seconds from its "go" line to its result."""
+    # on CPU 1 with this process (its affinity is inherited)
+    proc = await asyncio.create_subprocess_exec("node", str(BGIO_DIR / "client.js"), *args[:1], server.base, *args[1:], stdout=subprocess.PIPE)
+    cpu = server.cpu()
+    async for line in proc.stdout:
+        if line.strip() == b"go":
+            cpu = server.cpu()
+        else:
+            result, cpu = json.loads(line), server.cpu() - cpu
+    if await proc.wait():
+        raise RuntimeError(f"benchmarks/bgio/client.js {' '.join(args)} failed")
+    return result, cpu
+
+
+async def bgio_back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
+    result, cpu = await bgio_client(server, "b2b", "--tables", str(tables), "--seconds", str(seconds))
+    return result | {"cpu per move": cpu / max(result["moves/s"] * seconds, 1) * 1000}
+
+
 # --- the report ----------------------------------------------------------------------------------
 
 
@@ -362,6 +402,7 @@ async def main():
     parser.add_argument("--max-requests", type=int, default=200_000, help="per run")
     parser.add_argument("--threads", type=int, default=None, help="waitress threads of both servers (default: companion.cli's)")
     parser.add_argument("--workers", type=int, default=1, help="processes of each server; above 1 nothing is pinned")
+    parser.add_argument("--bgio", action="store_true", help="measure boardgame.io (benchmarks/bgio) in this run, not the issue's figures")
     args = parser.parse_args()
     if args.workers == 1 and hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:
         os.sched_setaffinity(0, {1})  # the load generator on CPU 1, the servers on CPU 0
@@ -374,9 +415,12 @@ async def main():
         args.workers,
     )  # 500 phones from one address
     bare = Server("bare", [PY, str(ROOT / "benchmarks" / "bare.py"), *threads], workers=args.workers)
+    bgio = bgio_server(args.workers) if args.bgio else None
     try:
         await companion.ready()
         await bare.ready()
+        if bgio:
+            await bgio.ready()
         logs.giganten_game()
         results = {"companion": [], "bare": []}
         for repeat in range(args.repeats):
@@ -426,6 +470,9 @@ async def main():
         row("closed-loop polls/s (8 clients)", thr, bare_thr, ">= 0.7 x bare", thr >= 0.7 * bare_thr)
         row("  bare Flask 'hello', polls/s", hello, bare_thr, "", True)
 
+        if bgio:
+            await against_bgio(companion, bgio)
+            return
         print("\nthe companion against boardgame.io 0.50 (durable FlatFile; its figures from issue 11)")
         print(f"{'metric':34}{'companion':>11}{'bgio':>11}{'ratio':>8}  {'goal':28}pass")
         for moves in (10, 1000, 3000):
@@ -440,6 +487,36 @@ async def main():
     finally:
         companion.stop()
         bare.stop()
+        if bgio:
+            bgio.stop()
+
+
+async def against_bgio(companion: Server, bgio: Server):
+    """The companion against boardgame.io measured now, on the same cores; back to back A/B/A/B."""
+    ours = {moves: await tap_cost(companion, moves) for moves in (10, 1000, 3000)}
+    theirs = {int(k): v for k, v in (await bgio_client(bgio, "tap", "--moves", "10,1000,3000"))[0].items()}
+    runs = {"companion": [], "bgio": []}
+    for _ in range(2):
+        runs["companion"].append(await back_to_back(companion))
+        runs["bgio"].append(await bgio_back_to_back(bgio))
+    for name, results in runs.items():
+        print(f"{name} back to back: " + "; ".join(", ".join(f"{k} {v:.1f}" for k, v in r.items()) for r in results), flush=True)
+    b2b = {name: {k: statistics.mean(r[k] for r in results) for k in results[0]} for name, results in runs.items()}
+    ours_b2b, theirs_b2b = b2b["companion"], b2b["bgio"]
+    print("\nthe companion against boardgame.io 0.50 (FlatFile storage), both measured in this run; ms unless said")
+    print(f"{'metric':34}{'companion':>11}{'bgio':>11}{'ratio':>8}  {'goal':28}pass")
+    for moves in (10, 1000, 3000):
+        row(f"tap with panel at {moves} moves", ours[moves], theirs[moves], "<= boardgame.io", ours[moves] <= theirs[moves])
+    good = ours_b2b["moves/s"] >= theirs_b2b["moves/s"]
+    row("50 tables back to back, moves/s", ours_b2b["moves/s"], theirs_b2b["moves/s"], ">= boardgame.io", good)
+    row("  slowest table / mean", ours_b2b["min/mean"], theirs_b2b["min/mean"], ">= 0.5", ours_b2b["min/mean"] >= 0.5)
+    row("  tap p99", ours_b2b["p99"], theirs_b2b["p99"], "", True)
+    row("  server CPU per move", ours_b2b["cpu per move"], theirs_b2b["cpu per move"], "", True)
+    row("  failed taps", ours_b2b["errors"], theirs_b2b["errors"], "0", ours_b2b["errors"] == theirs_b2b["errors"] == 0)
+    print(
+        f"issue's machine (boardgame.io 0.50, issue 11): a move {BGIO[10]} / {BGIO[1000]} / {BGIO[3000]} ms at 10 / 1000 / 3000 moves, "
+        f"{BGIO['moves/s']} moves/s back to back, 2.3 ms of server CPU a move"
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,20 @@
+// boardgame.io 0.50's own Server with its durable FlatFile storage, for benchmarks/load.py --bgio.
+//   node server.js --port 8000 --dir /tmp/bgio-store     (binds 127.0.0.1 only)
+// --workers is accepted and ignored (one process): load.py passes it to every server it starts.
+const { Server, FlatFile } = require('boardgame.io/server');
+const { ScorePad } = require('./game');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const port = Number(arg('port', 8000));
+const dir = arg('dir');
+if (!dir) throw new Error('--dir DIR: where FlatFile keeps the matches');
+
+const server = Server({ games: [ScorePad], db: new FlatFile({ dir }), origins: ['http://127.0.0.1'] });
+// Server.run listens on every interface: bind loopback only, as the companion's benchmark does
+const listen = server.app.listen.bind(server.app);
+server.app.listen = (p, callback) => listen(p, '127.0.0.1', callback);
+server.run(port);
