@@ -113,8 +113,13 @@ def ledger(initial: dict, events: list) -> list[dict]:
 
 
 def _profile(profile, key):
-    value = (profile or {}).get(key, getattr(data, key.upper(), None))
+    value = profile.get(key, _PRINTED) if profile else _PRINTED
+    if value is _PRINTED:  # not in the board profile: the printed value, if data.py has one
+        value = getattr(data, key.upper(), None)
     return value if value not in ("", []) else None
+
+
+_PRINTED = object()
 
 
 def known_start(state, profile):
