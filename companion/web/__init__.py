@@ -77,7 +77,8 @@ def tr(label, translations=None) -> str:
         label = label.to_json()
     elif isinstance(label, Exception):  # RuleError, FieldError and their kin carry msg and params
         label = {"msg": label.msg, "params": label.params}
-    translations = translations or get_translations()
+    if translations is None:
+        translations = get_translations()
     if isinstance(label, str):
         return translations.ugettext(label)
     params = {}

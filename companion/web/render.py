@@ -26,6 +26,8 @@ from flask_babel import get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
 
+from ..games import rule_ref
+
 CHIP = Markup('<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>')
 
 
@@ -84,9 +86,10 @@ WHY = Markup(' <details class="why"><summary>%s</summary><blockquote lang="cs">â
 def rule_why(context, label) -> Markup:
     """ "Why?": the rulebook sentence an automatic step follows (RULES in companion/games/<pkg>/rulebook.py),
     folded under a small "rule" link beside the line it explains; Czech original, English summary for English."""
-    from ..games import rule_ref
+    return _why(context, rule_ref(context["game"].slug, label))
 
-    ref = rule_ref(context["game"].slug, label)
+
+def _why(context, ref) -> Markup:
     if not ref:
         return Markup("")
     _ = context["_"]
@@ -97,8 +100,7 @@ def rule_why(context, label) -> Markup:
 def rule_sub_lines(context, label) -> Markup:
     """The lines a log line carries under it (``common.with_lines``: the money a step moved), each
     with its own "Why?" where it differs from the line's."""
-    from ..games import rule_ref
-    from . import tr
+    from . import tr  # the package imports this module
 
     params = _field(label, "params") or {}
     lines = params.get("lines") if isinstance(params, dict) else None
@@ -106,7 +108,10 @@ def rule_sub_lines(context, label) -> Markup:
         return Markup("")
     slug, translations = context["game"].slug, context.get("translations")
     main = rule_ref(slug, label)
-    items = (Markup("<li>%s%s</li>") % (tr(line, translations), rule_why(context, line) if rule_ref(slug, line) != main else "") for line in lines)
+    items = []
+    for line in lines:
+        ref = rule_ref(slug, line)
+        items.append(Markup("<li>%s%s</li>") % (tr(line, translations), _why(context, ref) if ref != main else ""))
     return Markup('<ul class="sub-lines">%s</ul>') % Markup("").join(items)
 
 

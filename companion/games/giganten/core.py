@@ -112,14 +112,14 @@ def ledger(initial: dict, events: list) -> list[dict]:
     return rows
 
 
+_PRINTED = object()
+
+
 def _profile(profile, key):
     value = profile.get(key, _PRINTED) if profile else _PRINTED
     if value is _PRINTED:  # not in the board profile: the printed value, if data.py has one
         value = getattr(data, key.upper(), None)
     return value if value not in ("", []) else None
-
-
-_PRINTED = object()
 
 
 def known_start(state, profile):
