@@ -13,7 +13,17 @@ const port = Number(arg('port', 8000));
 const dir = arg('dir');
 if (!dir) throw new Error('--dir DIR: where FlatFile keeps the matches');
 
-const server = Server({ games: [ScorePad], db: new FlatFile({ dir }), origins: ['http://127.0.0.1'] });
+// node-persist sweeps every file for expired items every 2 minutes, and its sweep stops the
+// server when it reads a file a move is writing ("does not look like a valid storage file"):
+// no item here expires (no ttl), so the sweep is switched off and boardgame.io runs at its best
+class Durable extends FlatFile {
+  async connect() {
+    await super.connect();
+    this.games.stopExpiredKeysInterval();
+  }
+}
+
+const server = Server({ games: [ScorePad], db: new Durable({ dir }), origins: ['http://127.0.0.1'] });
 // Server.run listens on every interface: bind loopback only, as the companion's benchmark does
 const listen = server.app.listen.bind(server.app);
 server.app.listen = (p, callback) => listen(p, '127.0.0.1', callback);
