@@ -10,6 +10,9 @@ template runs again with the whole context), so the pieces a panel repeats live 
 * ``player_chip``: a player as colour + symbol + name (``chip`` in ``_macros.html`` is this);
 * ``rule_why``, ``rule_sub_lines`` (``why`` and ``sub_lines`` in ``_why.html``) and
   ``entered_by_line`` (``entered_by`` in ``_macros.html``): beside every line of the log;
+* ``action_form``, ``action_button`` and ``form_error_line`` (``act_form``, ``button`` and
+  ``form_error`` in ``_macros.html``): every form of a panel (a score pad's panel has four, and
+  as Jinja macros they were two thirds of its rendering);
 * ``url_for``: each URL built once per rendering (every ``act_form`` of a panel posts to the
   same one);
 * ``Environment``: ``view.round`` on a dict reads the item without raising first (Jinja tries
@@ -20,15 +23,15 @@ Same output as the templates they replace; ``tests/test_speed.py`` checks the ch
 
 from __future__ import annotations
 
-from flask import url_for as flask_url_for
+from flask import request, url_for as flask_url_for
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import get_translations
 from jinja2 import pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..games import rule_ref
 
-CHIP = Markup('<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>')
+CHIP = '<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>'
 
 
 def template_gettext(translations) -> dict:
@@ -36,7 +39,10 @@ def template_gettext(translations) -> dict:
     i18n extension (``_()``, ``{% trans %}``) resolves from the context before the globals."""
 
     def gettext(string, **variables):
-        return Markup(translations.ugettext(string)) % variables
+        text = translations.ugettext(string)
+        if not variables and "%" not in text:  # nothing to format (most strings): the same result, sooner
+            return Markup(text)
+        return Markup(text) % variables
 
     def ngettext(singular, plural, num, **variables):
         variables.setdefault("num", num)
@@ -45,21 +51,35 @@ def template_gettext(translations) -> dict:
     return {"gettext": gettext, "_": gettext, "ngettext": ngettext, "translations": translations}
 
 
+BUILT: dict = {}  # (script root, blueprint, endpoint, values) -> URL, for every request of this process
+BUILT_MAX = 4096
+
+
 def memo_url_for():
-    """Flask's ``url_for`` remembering what it built, for one rendering."""
-    built = {}
+    """Flask's ``url_for`` remembering what it built: a table's URLs are the same for every
+    request that shares the request's script root (a path, never the host: no URL here is
+    external unless asked, and that asking is part of the key)."""
+    root, blueprint = request.script_root, request.blueprint
 
     def url_for(endpoint, **values):
         try:
-            key = (endpoint, *sorted(values.items()))
-            return built[key]
+            key = (root, blueprint if endpoint.startswith(".") else None, endpoint, *sorted(values.items()))
+            return BUILT[key]
         except KeyError:
-            url = built[key] = flask_url_for(endpoint, **values)
+            if len(BUILT) >= BUILT_MAX:
+                BUILT.clear()
+            url = BUILT[key] = flask_url_for(endpoint, **values)
             return url
         except TypeError:  # a value that cannot be a key (a list): build it each time
             return flask_url_for(endpoint, **values)
 
     return url_for
+
+
+def html(template: str, *args) -> Markup:
+    """``Markup(template) % args`` (each argument escaped unless it is Markup), several times
+    faster: markupsafe's ``%`` wraps every argument in a helper object first."""
+    return Markup(template % tuple(map(escape, args)))
 
 
 def _field(obj, key):
@@ -76,10 +96,10 @@ def player_chip(context, player, seat=None) -> Markup:
     name, css, symbol = COLOURS.get(colour, (colour, "#888", "?"))
     translations = context.get("translations") or get_translations()
     # Markup's % escapes every value (its .format goes through string.Formatter: several times slower)
-    return CHIP % (css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
+    return html(CHIP, css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
 
 
-WHY = Markup(' <details class="why"><summary>%s</summary><blockquote lang="cs">„%s“</blockquote>%s</details>')
+WHY = ' <details class="why"><summary>%s</summary><blockquote lang="cs">„%s“</blockquote>%s</details>'
 
 
 @pass_context
@@ -93,7 +113,7 @@ def _why(context, ref) -> Markup:
     if not ref:
         return Markup("")
     _ = context["_"]
-    return WHY % (_("rule"), ref.cs, Markup("<p>%s</p>") % _(ref.en) if context.get("lang") != "cs" else "")
+    return html(WHY, _("rule"), ref.cs, html("<p>%s</p>", _(ref.en)) if context.get("lang") != "cs" else "")
 
 
 @pass_context
@@ -111,8 +131,8 @@ def rule_sub_lines(context, label) -> Markup:
     items = []
     for line in lines:
         ref = rule_ref(slug, line)
-        items.append(Markup("<li>%s%s</li>") % (tr(line, translations), _why(context, ref) if ref != main else ""))
-    return Markup('<ul class="sub-lines">%s</ul>') % Markup("").join(items)
+        items.append(html("<li>%s%s</li>", tr(line, translations), _why(context, ref) if ref != main else ""))
+    return html('<ul class="sub-lines">%s</ul>', Markup("").join(items))
 
 
 @pass_context
@@ -128,7 +148,7 @@ def entered_by_line(context, e) -> Markup:
         text = _("entered on the phone of %(name)s", name=context["players"][meta["by"]]["name"])
     else:
         text = _("entered on a phone without a seat")
-    return Markup(' <em class="entered">· %s</em>') % text
+    return html(' <em class="entered">· %s</em>', text)
 
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
@@ -145,3 +165,74 @@ class Environment(FlaskEnvironment):
             except KeyError:
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
+
+
+FORM = (
+    '<form id="f-%s" method="post" action="%s" class="act %s%s"\n'
+    '      hx-post="%s" hx-target="#panel" hx-swap="%s" hx-disabled-elt="find button"\n'
+    "      %s>\n"
+    "  %s\n"
+    '  <input type="hidden" name="form" value="%s">\n'
+    '  <input type="hidden" name="v" value="%s">\n'
+    '  <input type="hidden" name="nonce" value="%s.%s">%s\n'
+    "  %s\n"
+    "  %s\n"
+    "</form>"
+)
+
+
+@pass_context
+def form_error_line(context, form_id) -> Markup:
+    """The refusal, inside the form that was tapped (the panel then does not repeat it below)."""
+    error = context.get("error")
+    if not error or _field(error, "form") != form_id:
+        return Markup("")
+    shown = context.get("shown")  # the panel's namespace: "this error was shown in its form"
+    if shown is not None:
+        shown["error"] = True
+    return html('<p class="form-error" role="alert">%s</p>', _field(error, "msg"))
+
+
+@pass_context
+def action_form(context, action, id=None, confirm=None, swap="outerHTML", caller=None, **attrs) -> Markup:
+    """A form that sends one game action, its fields from the ``{% call %}`` block; ``id`` must be
+    unique on the page. Every submit button the game's ``legal`` does not allow to this phone is
+    disabled, the game's reason beside it (offers.py); after a refusal the form is refilled as the
+    player left it, and Enter presses the highlighted button (forms.py)."""
+    return _form(context, action, caller(), id, attrs.get("class", ""), confirm, swap)
+
+
+@pass_context
+def action_button(context, action, text, id=None, confirm=None, **attrs) -> Markup:
+    """A form that is one button."""
+    body = html('<button type="submit">%s</button>', text)
+    return _form(context, action, body, id, "inline " + attrs.get("class", ""), confirm, "outerHTML")
+
+
+def _form(context, action, body, id, css, confirm, swap) -> Markup:
+    from . import forms, tr  # the package imports this module
+
+    fid = id or action
+    legal = context.get("legal")
+    body, reasons = legal.grey(body, action) if legal is not None else (body, [])
+    error = context.get("error")
+    url = context["url_for"]("tables.act", code=context["t"].code)
+    translations = context.get("translations")
+    return html(
+        FORM,
+        fid,
+        url,
+        css,
+        " greyed" if reasons else "",
+        url,
+        swap,
+        html('hx-confirm="%s"', confirm) if confirm else "",
+        html('<input type="hidden" name="action" value="%s">', action) if action else "",
+        fid,
+        context["t"].version,
+        context.get("nonce", ""),
+        fid,
+        forms.form_body(body, context.get("submitted") if error and _field(error, "form") == fid else None),
+        Markup("").join(html('<p class="why-not">%s</p>', tr(reason, translations)) for reason in reasons),
+        form_error_line(context, fid),
+    )
