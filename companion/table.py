@@ -506,14 +506,16 @@ def _move_head(db, table: Table, head: int, state: dict) -> Table:
     return replace(table, state=state, head=head, version=table.version + 1, finished=finished)
 
 
-def events(db, code: str, last: int | None = None, upto: int | None = None, page: int | None = None) -> list[dict]:
+def events(db, code: str, last: int | None = None, upto: int | None = None, page: int | None = None, head: int | None = None) -> list[dict]:
     """The log, including undone events past the head (marked ``undone``).
 
     ``last``: only the latest ``last`` events in force, and the first undone one (so a panel knows
     redo is possible) - what a panel shows, read by index whatever the log's length.
     ``upto``/``page``: the ``page`` events ending at event ``upto`` (the log's own page).
+    ``head``: the table's head, when the caller has just read it.
     """
-    head = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
+    if head is None:
+        head = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
     if last is not None:
         lo, hi = max(0, head - last), head + 1
     elif page is not None:
@@ -522,31 +524,32 @@ def events(db, code: str, last: int | None = None, upto: int | None = None, page
         lo, hi = 0, None
     out = []
     sql = "select seq, kind, action, params, seat, draws, label, created, meta from events where code = ? and seq > ?"
-    rows = db.query(sql + " order by seq", [code, lo]) if hi is None else db.query(sql + " and seq <= ? order by seq", [code, lo, hi])
-    for row in rows:
+    rows = db.execute(sql + " order by seq", [code, lo]) if hi is None else db.execute(sql + " and seq <= ? order by seq", [code, lo, hi])
+    for seq, kind, action, params, seat, draws, label, created, meta in rows:
         out.append(
             {
-                "seq": row["seq"],
-                "kind": row["kind"],
-                "action": row["action"],
-                "params": json.loads(row["params"]),
-                "seat": row["seat"],
-                "draws": json.loads(row["draws"]),
-                "label": json.loads(row["label"]),
-                "created": row["created"],
-                "undone": row["seq"] > head,
-                "meta": json.loads(row["meta"]) if row["meta"] else {},
+                "seq": seq,
+                "kind": kind,
+                "action": action,
+                "params": json.loads(params),
+                "seat": seat,
+                "draws": json.loads(draws),
+                "label": json.loads(label),
+                "created": created,
+                "undone": seq > head,
+                "meta": json.loads(meta) if meta else {},
             }
         )
     return out
 
 
-def log_lines(db, code: str, last: int | None = None, upto: int | None = None, page: int | None = None) -> list[dict]:
+def log_lines(db, code: str, last: int | None = None, upto: int | None = None, page: int | None = None, head: int | None = None) -> list[dict]:
     """``events`` with the table's notices (an undone reveal, a freed seat, a mid-game backup),
     each after the event it followed: what every phone's log shows. Same arguments as ``events``."""
-    out = events(db, code, last, upto, page)
-    if last is not None:
+    if last is not None and head is None:
         head = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
+    out = events(db, code, last, upto, page, head)
+    if last is not None:
         lo, hi = max(0, head - last), None
     elif page is not None:
         lo, hi = max(0, (upto or 0) - page), upto or 0
@@ -628,7 +631,8 @@ def rebuild(db, code: str, labels: bool = False) -> None:
 
 
 def seats(db, code: str) -> list[dict]:
-    return list(db.query("select seat, device, token from seats where code = ? order by seat", [code]))
+    rows = db.execute("select seat, device, token from seats where code = ? order by seat", [code])
+    return [{"seat": seat, "device": device, "token": token} for seat, device, token in rows]
 
 
 def seat_of(db, code: str, device: str) -> int | None:

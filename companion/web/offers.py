@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from markupsafe import Markup
 
@@ -148,35 +148,44 @@ class Offers(Mapping):
         html = str(html)
         if not self.active:
             return Markup(html), []
-        fixed, buttons = {}, []  # the values the form's hidden inputs fix; its submit buttons
-        for m in TAG.finditer(html):
-            if m.group(1):
-                continue
-            tag = m.group(2).lower()
-            if tag == "button":
-                buttons.append(m)
-            elif tag == "input" and "hidden" in m.group(3).lower():  # only a hidden input fixes a value
-                attrs = _attrs(m.group(3).rstrip("/"))
-                if (_get(attrs, "type") or "").lower() == "hidden":
-                    name = _get(attrs, "name")
-                    if name and name not in FORM_FIELDS:
-                        fixed[name] = _get(attrs, "value") or ""
+        fixed, buttons = _form_parts(html)
         reasons, out, pos = [], [], 0
-        for m in buttons:
-            attrs = _attrs(m.group(3))
-            if (_get(attrs, "type") or "submit").lower() != "submit" or _has(attrs, "disabled"):
-                continue
+        for start, end, attrs in buttons:
             name, value = _get(attrs, "name"), _get(attrs, "value") or ""
             act = value if name == "action" else action
             params = {**fixed, **({name: value} if name and name != "action" else {})}
             reason = self._reason(act, params) if act else None
             if reason is None:
                 continue
+            attrs = [a[:] for a in attrs]  # the parse is shared by every rendering of this form
             _set(attrs, "disabled", True)
             _set(attrs, "aria-disabled", "true")
-            out += [html[pos : m.start()], _tag("button", attrs)]
-            pos = m.end()
+            out += [html[pos:start], _tag("button", attrs)]
+            pos = end
             if reason not in reasons:
                 reasons.append(reason)
         out.append(html[pos:])
         return Markup("".join(out)), reasons
+
+
+@lru_cache(maxsize=512)
+def _form_parts(html: str) -> tuple[dict, list]:
+    """What a form's inside fixes (its hidden inputs' values) and its enabled submit buttons
+    (where each stands and its attributes). Remembered: every phone's panel renders the same
+    forms again after each tap."""
+    fixed, buttons = {}, []
+    for m in TAG.finditer(html):
+        if m.group(1):
+            continue
+        tag = m.group(2).lower()
+        if tag == "button":
+            attrs = _attrs(m.group(3))
+            if (_get(attrs, "type") or "submit").lower() == "submit" and not _has(attrs, "disabled"):
+                buttons.append((m.start(), m.end(), attrs))
+        elif tag == "input" and "hidden" in m.group(3).lower():  # only a hidden input fixes a value
+            attrs = _attrs(m.group(3).rstrip("/"))
+            if (_get(attrs, "type") or "").lower() == "hidden":
+                name = _get(attrs, "name")
+                if name and name not in FORM_FIELDS:
+                    fixed[name] = _get(attrs, "value") or ""
+    return fixed, buttons

@@ -27,7 +27,7 @@ from flask import request, url_for as flask_url_for
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import get_translations
 from jinja2 import pass_context
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..games import rule_ref
 
@@ -39,20 +39,30 @@ def template_gettext(translations) -> dict:
     i18n extension (``_()``, ``{% trans %}``) resolves from the context before the globals."""
 
     def gettext(string, **variables):
-        text = translations.ugettext(string)
-        if not variables and "%" not in text:  # nothing to format (most strings): the same result, sooner
-            return Markup(text)
-        return Markup(text) % variables
+        return _formatted(translations.ugettext(string), variables)
 
     def ngettext(singular, plural, num, **variables):
         variables.setdefault("num", num)
-        return Markup(translations.ungettext(singular, plural, num)) % variables
+        return _formatted(translations.ungettext(singular, plural, num), variables)
 
     return {"gettext": gettext, "_": gettext, "ngettext": ngettext, "translations": translations}
 
 
 BUILT: dict = {}  # (script root, blueprint, endpoint, values) -> URL, for every request of this process
 BUILT_MAX = 4096
+
+
+PLAIN = (str, int, float)
+
+
+def _formatted(text: str, variables: dict) -> Markup:
+    """``Markup(text) % variables``, sooner where it can be: a string with nothing to format
+    (most), and values that are strings (escaped here) or numbers (for ``%d``)."""
+    if not variables and "%" not in text:
+        return Markup(text)
+    if all(type(v) in PLAIN or hasattr(v, "__html__") for v in variables.values()):
+        return Markup(text % {k: v if type(v) in (int, float) else _escaped(v) for k, v in variables.items()})
+    return Markup(text) % variables
 
 
 def memo_url_for():
@@ -79,7 +89,16 @@ def memo_url_for():
 def html(template: str, *args) -> Markup:
     """``Markup(template) % args`` (each argument escaped unless it is Markup), several times
     faster: markupsafe's ``%`` wraps every argument in a helper object first."""
-    return Markup(template % tuple(map(escape, args)))
+    return Markup(template % tuple(map(_escaped, args)))
+
+
+def _escaped(value) -> str:
+    """markupsafe's ``escape`` as a plain string (no Markup made for each argument)."""
+    if type(value) is not str:
+        if hasattr(value, "__html__"):
+            return value.__html__()
+        value = str(value)
+    return value.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;").replace("'", "&#39;").replace('"', "&#34;")
 
 
 def _field(obj, key):

@@ -78,12 +78,12 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     """What a page of this table may show; ``shared`` renders it for no seat (the table display)."""
     db = get_db()
     me = device_id()
-    seat = None if shared else tables.seat_of(db, t.code, me)
     seat_rows = tables.seats(db, t.code)
+    seat = None if shared else next((r["seat"] for r in seat_rows if r["device"] == me), None)  # a phone holds one seat at most
     profile = engine.profile_values(t.state)
     waiting = whose_turn(t.game, t.game_state, seat, profile)
     if log is None:  # read by index: the same few rows at event 10 and at event 5000
-        log = tables.log_lines(db, t.code, last=PANEL_LOG_LINES)
+        log = tables.log_lines(db, t.code, last=PANEL_LOG_LINES, head=t.head)
     return {
         "t": _public(t),
         "game": t.game,
