@@ -11,10 +11,11 @@ template runs again with the whole context), so the pieces a panel repeats live 
 * ``rule_why``, ``rule_sub_lines`` (``why`` and ``sub_lines`` in ``_why.html``) and
   ``entered_by_line`` (``entered_by`` in ``_macros.html``): beside every line of the log;
 * ``action_form``, ``action_button`` and ``form_error_line`` (``act_form``, ``button`` and
-  ``form_error`` in ``_macros.html``): every form of a panel (a score pad's panel has four, and
-  as Jinja macros they were two thirds of its rendering);
-* ``url_for``: each URL built once per rendering (every ``act_form`` of a panel posts to the
-  same one);
+  ``form_error`` in ``_macros.html``): every form of a panel (a score pad's panel has four);
+  their fixed HTML is filled by ``html()``, which escapes as markupsafe's ``%`` does without
+  making a helper object and a ``Markup`` for each argument;
+* ``url_for``: each URL built once for the process (every ``act_form`` of every panel of a table
+  posts to the same one);
 * ``Environment``: ``view.round`` on a dict reads the item without raising first (Jinja tries
   the attribute, catches the AttributeError, then the item: ~200 exceptions a panel).
 
@@ -30,6 +31,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from ..games import rule_ref
+from .forms import form_body
 
 CHIP = '<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>'
 
@@ -50,19 +52,6 @@ def template_gettext(translations) -> dict:
 
 BUILT: dict = {}  # (script root, blueprint, endpoint, values) -> URL, for every request of this process
 BUILT_MAX = 4096
-
-
-PLAIN = (str, int, float)
-
-
-def _formatted(text: str, variables: dict) -> Markup:
-    """``Markup(text) % variables``, sooner where it can be: a string with nothing to format
-    (most), and values that are strings (escaped here) or numbers (for ``%d``)."""
-    if not variables and "%" not in text:
-        return Markup(text)
-    if all(type(v) in PLAIN or hasattr(v, "__html__") for v in variables.values()):
-        return Markup(text % {k: v if type(v) in (int, float) else _escaped(v) for k, v in variables.items()})
-    return Markup(text) % variables
 
 
 def memo_url_for():
@@ -101,6 +90,19 @@ def _escaped(value) -> str:
     return value.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;").replace("'", "&#39;").replace('"', "&#34;")
 
 
+PLAIN = (str, int, float)
+
+
+def _formatted(text: str, variables: dict) -> Markup:
+    """``Markup(text) % variables``, sooner where it can be: a string with nothing to format
+    (most), and values that are strings (escaped here) or numbers (for ``%d``)."""
+    if not variables and "%" not in text:
+        return Markup(text)
+    if all(type(v) in PLAIN or hasattr(v, "__html__") for v in variables.values()):
+        return Markup(text % {k: v if type(v) in (int, float) else _escaped(v) for k, v in variables.items()})
+    return Markup(text) % variables
+
+
 def _field(obj, key):
     value = obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
     return "" if value is None else value
@@ -114,7 +116,7 @@ def player_chip(context, player, seat=None) -> Markup:
     colour = _field(player, "colour")
     name, css, symbol = COLOURS.get(colour, (colour, "#888", "?"))
     translations = context.get("translations") or get_translations()
-    # Markup's % escapes every value (its .format goes through string.Formatter: several times slower)
+    # html() escapes every value (Markup's .format goes through string.Formatter: several times slower)
     return html(CHIP, css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
 
 
@@ -229,7 +231,7 @@ def action_button(context, action, text, id=None, confirm=None, **attrs) -> Mark
 
 
 def _form(context, action, body, id, css, confirm, swap) -> Markup:
-    from . import forms, tr  # the package imports this module
+    from . import tr  # the package imports this module
 
     fid = id or action
     legal = context.get("legal")
@@ -251,7 +253,7 @@ def _form(context, action, body, id, css, confirm, swap) -> Markup:
         context["t"].version,
         context.get("nonce", ""),
         fid,
-        forms.form_body(body, context.get("submitted") if error and _field(error, "form") == fid else None),
+        form_body(body, context.get("submitted") if error and _field(error, "form") == fid else None),
         Markup("").join(html('<p class="why-not">%s</p>', tr(reason, translations)) for reason in reasons),
         form_error_line(context, fid),
     )
