@@ -192,6 +192,15 @@ def load(db: sqlite_utils.Database, code: str) -> Table:
     return _row_to_table(dict(zip([c[0] for c in cursor.description], row)))
 
 
+def game_of(db: sqlite_utils.Database, code: str) -> Game:
+    """The table's game, without reading (and decoding) its state."""
+    row = db.execute("select game from tables where code = ?", [code]).fetchone()
+    game = get_game(row[0]) if row else None
+    if game is None:
+        raise TableNotFound(code)
+    return game
+
+
 def version(db: sqlite_utils.Database, code: str) -> int | None:
     row = db.execute("select version from tables where code = ?", [code]).fetchone()
     return row[0] if row else None

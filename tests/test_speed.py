@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from companion import engine
 from companion.games import GAMES
@@ -41,3 +42,20 @@ def test_the_panel_page_and_log_page_stay_the_same_size_as_the_log_grows(client)
         # a few more digits (version, round and log numbers) are all that may differ
         assert sizes[1] <= sizes[0] * 1.05, (path, sizes)
     assert len(client.get(f"/t/{long}/panel", headers=HX).get_data()) < 20_000
+
+
+def test_a_tap_reads_the_tables_state_once(client, monkeypatch):
+    """A long score pad's state is its whole sheet: a tap decodes it once, inside its transaction,
+    not also before it (an unknown table is still a 404, and a refusal still shows the form)."""
+    from companion import table
+
+    code = imported(client, 1000)
+    html = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    v = re.search(r'name="v" value="(\d+)"', html).group(1)
+    reads = []
+    monkeypatch.setattr(table, "_row_to_table", lambda row, read=table._row_to_table: reads.append(row["code"]) or read(row))
+    r = client.post(f"/t/{code}/act", data={"action": "score", "form": "score", "seat": "0", "points": "3", "v": v, "nonce": "once"}, headers=HX)
+    assert r.status_code == 200 and reads == [code]
+    assert client.post("/t/nosuchtable/act", data={"action": "score", "v": v}, headers=HX).status_code == 404
+    r = client.post(f"/t/{code}/act", data={"action": "score", "form": "score", "seat": "0", "points": "x", "v": v}, headers=HX)
+    assert r.status_code == 400 and 'id="f-score"' in r.get_data(as_text=True)

@@ -159,6 +159,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals.update(
         player_chip=render.player_chip,
+        sheet_row=render.sheet_row,
         rule_why=render.rule_why,
         rule_sub_lines=render.rule_sub_lines,
         entered_by_line=render.entered_by_line,

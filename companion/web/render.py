@@ -8,6 +8,7 @@ template runs again with the whole context), so the pieces a panel repeats live 
   (Flask-Babel's own template callables look the request, the locale and the catalog cache up
   again for every string, and a panel has ~70);
 * ``player_chip``: a player as colour + symbol + name (``chip`` in ``_macros.html`` is this);
+* ``sheet_row``: a round of the score pad's sheet (eight rounds of a cell per player);
 * ``rule_why``, ``rule_sub_lines`` (``why`` and ``sub_lines`` in ``_why.html``) and
   ``entered_by_line`` (``entered_by`` in ``_macros.html``): beside every line of the log;
 * ``action_form``, ``action_button`` and ``form_error_line`` (``act_form``, ``button`` and
@@ -170,6 +171,29 @@ def entered_by_line(context, e) -> Markup:
     else:
         text = _("entered on a phone without a seat")
     return html(' <em class="entered">· %s</em>', text)
+
+
+CELL = (
+    '<td class="num"><button type="button" class="cell" data-fix="f-fix" data-seat="%s" data-round="%s" data-points="%s" >'
+    '%s<span class="sr"> %s</span></button></td>'
+)
+
+
+@pass_context
+def sheet_row(context, cells, rnd: int, players, fixable: bool) -> Markup:
+    """One round of the score pad's sheet, a cell per player. While the sheet may be corrected a
+    cell is a button that fills the correction form (app.js, ``data-fix``); a panel shows eight
+    rounds, and as a Jinja loop their cells cost a quarter of a long game's tap."""
+    _ = context["_"]
+    out = []
+    for seat, points in enumerate(cells):
+        shown = "·" if points is None else points
+        if fixable:
+            sr = _("Correct %(name)s, round %(round)d", name=players[seat]["name"], round=rnd)
+            out.append(html(CELL, seat, rnd, "" if points is None else points, shown, sr))
+        else:
+            out.append(html('<td class="num">%s</td>', shown))
+    return html('<tr><th scope="row">%s</th>\n    %s</tr>', rnd, Markup("").join(out))
 
 
 DICT_ATTRIBUTES = frozenset(dir(dict))

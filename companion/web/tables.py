@@ -37,11 +37,12 @@ def _no_store(response):
     return response
 
 
-def _load(code: str) -> tables.Table:
+def _load(code: str, read=tables.load):
+    """The table (or what ``read`` reads of it: ``tables.game_of``), or 404."""
     if len(code) > 64:
         abort(404)
     try:
-        return tables.load(get_db(), code)
+        return read(get_db(), code)
     except tables.TableNotFound:
         abort(404)
 
@@ -179,9 +180,9 @@ def _form_version() -> int:
         raise FieldError(gettext("The form is missing its table version; reload the page.")) from None
 
 
-def _refused(t, status, e, form_id):
+def _refused(code, status, e, form_id):
     error = {"form": form_id, "msg": tr(e)}
-    return render_panel(t, status, error=error, submitted=request.form)
+    return render_panel(_load(code), status, error=error, submitted=request.form)
 
 
 def _stale(code, form_id):
@@ -191,20 +192,25 @@ def _stale(code, form_id):
 
 
 def _change(code: str, form_id: str, attempt):
-    """Make one change, answering with the fresh panel, or with the refusal inside the form tapped."""
-    t = _load(code)
+    """Make one change, answering with the fresh panel, or with the refusal inside the form tapped.
+
+    ``attempt(game)`` makes it: the change reads the table's state once, inside its transaction
+    (a long score pad's state is its whole sheet), and a refusal reads the table as it now is."""
+    game = _load(code, tables.game_of)
     try:
-        outcome = attempt(t)
+        outcome = attempt(game)
     except FieldError as e:
-        return _refused(t, 400, e, form_id)
+        return _refused(code, 400, e, form_id)
     except RuleError as e:
-        return _refused(t, 422, e, form_id)
+        return _refused(code, 422, e, form_id)
     except tables.NotAllowed as e:
-        return _refused(t, 403, e, form_id)
+        return _refused(code, 403, e, form_id)
     except tables.NeedsConfirmation as e:
-        return _ask(t, e, form_id)
+        return _ask(_load(code), e, form_id)
     except tables.Stale:
         return _stale(code, form_id)
+    except tables.TableNotFound:  # deleted between the two reads
+        abort(404)
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
     if outcome.duplicate:  # sent again after a lost answer (app.js retries): it had counted once
@@ -229,8 +235,8 @@ def act(code):
     db = get_db()
     action = request.form.get("action", "")
 
-    def attempt(t):
-        params = engine.parse_params(t.game, action, request.form)
+    def attempt(game):
+        params = engine.parse_params(game, action, request.form)
         me = device_id()
         seat = tables.seat_of(db, code, me)
         return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120], device=me, confirmed=_confirmed())
@@ -240,7 +246,7 @@ def act(code):
 
 @bp.post("/undo")
 def undo(code):
-    def attempt(t):
+    def attempt(game):
         me = device_id()
         return tables.undo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
 
@@ -249,7 +255,7 @@ def undo(code):
 
 @bp.post("/redo")
 def redo(code):
-    return _change(code, "undo", lambda t: tables.redo(get_db(), code, _form_version()))
+    return _change(code, "undo", lambda game: tables.redo(get_db(), code, _form_version()))
 
 
 # --- Seats ------------------------------------------------------------------------------------

@@ -155,7 +155,7 @@ def to_act(state) -> tuple[int, ...]:
 
 
 def totals(state) -> list[int]:
-    return [sum(row[seat] or 0 for row in state["sums"]) for seat in range(len(state["players"]))]
+    return [sum(filter(None, column)) for column in zip(*state["sums"])]  # None (empty) and 0 add nothing
 
 
 def scores(state, profile=None):
