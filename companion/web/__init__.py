@@ -158,14 +158,15 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["form_body"] = forms.form_body
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals.update(
-        player_chip=render.player_chip,
+        # the pieces every panel repeats, in Python under their template names (render.py)
+        chip=render.player_chip,
         sheet_row=render.sheet_row,
-        rule_why=render.rule_why,
-        rule_sub_lines=render.rule_sub_lines,
-        entered_by_line=render.entered_by_line,
-        form_error_line=render.form_error_line,
-        action_form=render.action_form,
-        action_button=render.action_button,
+        why=render.rule_why,
+        sub_lines=render.rule_sub_lines,
+        entered_by=render.entered_by_line,
+        form_error=render.form_error_line,
+        act_form=render.action_form,
+        button=render.action_button,
         rule_ref=rule_ref,
         COLOURS=COLOURS,
         GAMES=GAMES,

@@ -7,14 +7,14 @@ template runs again with the whole context), so the pieces a panel repeats live 
 * ``_``, ``gettext``, ``ngettext`` bound to the request's catalog once per rendering
   (Flask-Babel's own template callables look the request, the locale and the catalog cache up
   again for every string, and a panel has ~70);
-* ``player_chip``: a player as colour + symbol + name (``chip`` in ``_macros.html`` is this);
-* ``sheet_row``: a round of the score pad's sheet (eight rounds of a cell per player);
-* ``rule_why``, ``rule_sub_lines`` (``why`` and ``sub_lines`` in ``_why.html``) and
-  ``entered_by_line`` (``entered_by`` in ``_macros.html``): beside every line of the log;
-* ``action_form``, ``action_button`` and ``form_error_line`` (``act_form``, ``button`` and
-  ``form_error`` in ``_macros.html``): every form of a panel (a score pad's panel has four);
-  their fixed HTML is filled by ``html()``, which escapes as markupsafe's ``%`` does without
-  making a helper object and a ``Markup`` for each argument;
+* template globals under the names templates call them (``companion/web/__init__.py``), so no
+  template imports them: ``player_chip`` (``chip``), a player as colour + symbol + name;
+  ``sheet_row``, a round of the score pad's sheet (eight rounds of a cell per player);
+  ``rule_why``, ``rule_sub_lines`` and ``entered_by_line`` (``why``, ``sub_lines``,
+  ``entered_by``), beside every line of the log; ``action_form``, ``action_button`` and
+  ``form_error_line`` (``act_form``, ``button``, ``form_error``), every form of a panel (a score
+  pad's panel has four), their fixed HTML filled by ``html()``, which escapes as markupsafe's
+  ``%`` does without making a helper object and a ``Markup`` for each argument;
 * ``url_for``: each URL built once for the process (every ``act_form`` of every panel of a table
   posts to the same one);
 * ``Environment``: ``view.round`` on a dict reads the item without raising first (Jinja tries
