@@ -42,6 +42,15 @@ def form_state(client, code) -> dict:
     }
 
 
+def save_board_value(client, code, key, value: str):
+    """The host saves one board value on the table's settings page, as typed there."""
+    html = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    v = re.search(r'name="v" value="(\d+)"', html).group(1)
+    r = client.post(f"/t/{code}/settings", data={"key": key, "v": v, "value": value})
+    assert r.status_code in (200, 303), r.get_data(as_text=True)[:300]
+    return r
+
+
 def act(client, code, action, htmx=True, **params):
     data = {"action": action, **form_state(client, code), **{k: str(v) for k, v in params.items()}}
     headers = {"HX-Request": "true"} if htmx else {}

@@ -44,6 +44,8 @@ TEMPLE_VALUES = range(1, 11)
 # FACTS.md (M): A 6, B 6, C 5, D 5, E 5, F 5, G 4; volcanoes in B, D, F.
 STACK_LETTERS = ("A", "B", "C", "D", "E", "F", "G")
 STACK_SIZES = [6, 6, 5, 5, 5, 5, 4]
+# "Ve hře jsou celkem tři sopky na kartách z rubu označených B, D a F." (R)
+VOLCANO_LETTERS = ("B", "D", "F")
 # Rulebook and FACTS.md (R): "3×2, 6×3, 9×4, 11×5, 8×6, 5×7, 3×8, 2×9, 1×10" for levels 2..10.
 LEVEL_VALUES = tuple(range(2, 11))
 LEVEL_TILES = [3, 6, 9, 11, 8, 5, 3, 2, 1]

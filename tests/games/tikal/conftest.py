@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import GAMES
-from companion.games.tikal.data import TILE_COUNTS
+from companion.games.tikal.data import STACK_LETTERS, STACK_SIZES, TILE_COUNTS
 from helpers import EngineTable
 
 GAME = GAMES["tikal"]
@@ -40,6 +40,16 @@ class Table(EngineTable):
             if self.s["tiles"][kind] < TILE_COUNTS[kind]:
                 return self.tile(kind, value)
         raise AssertionError("only volcanoes are left")
+
+    def next_from(self, letter):
+        """Stack sizes under which the next tile comes from ``letter`` (the tiles drawn so far made
+        up the stacks before it): "Ve hře jsou celkem tři sopky na kartách z rubu označených B, D a F."
+        """
+        i = STACK_LETTERS.index(letter)
+        sizes = [0] * i + list(STACK_SIZES[i:])
+        if i:
+            sizes[i - 1] = sum(self.s["tiles"].values())
+        self.tstate["profile"]["stack_sizes"]["value"] = sizes
 
     def ap(self):
         return self.s["turn"]["ap"]

@@ -121,6 +121,7 @@ def test_a_chosen_volcano_starts_a_scoring_round_and_the_marker_is_not_turned(ta
     Když všichni hráči provedli své bodovací tahy, hráč, který bodování vyvolal, položí sopku na plán a
     provede svůj normální tah (akce za 10 AB). Potom obrátí svůj ukazatel." """
     t = table(3, advanced=True)
+    t.next_from("B")
     shown(t, "volcano", "jungle", "jungle")
     t("pass_bid")
     t("bid", points=2)  # Ben

@@ -19,7 +19,8 @@ def test_volcano_order_each_scores_after_a_10_point_turn_then_the_drawer_plays(t
     10 akčních bodů. Žádné další krajinné kartičky už neodkrývá." """
     t = table(3)
     t.tile("jungle")
-    t.end()  # Ben draws next
+    t.end()  # Ben draws next, from stack B
+    t.next_from("B")
     label = t.tile("volcano")
     assert "volcano" in label.msg
     assert t.s["phase"] == "score" and t.s["round"]["order"] == [1, 2, 0]
@@ -49,6 +50,7 @@ def test_majority_with_the_leader_and_a_tie_scores_nobody(table):
     put(t, 2, "T2", workers=1, leader=1)  # 4 against 2
     assert scoring.majority(t.temple("T1")) is None
     assert scoring.majority(t.temple("T2")) == 2
+    t.next_from("B")
     t.tile("volcano")
     t.end()
     t.end()
@@ -75,6 +77,7 @@ def test_a_majority_changed_in_a_scoring_turn_scores_again(table):
     t.temple("T1")["value"] = 3
     put(t, 0, "T1", workers=2)
     put(t, 1, "T1", workers=1)
+    t.next_from("B")
     t.tile("volcano")  # Ana drew it: she scores first
     t.end()
     assert t.s["score"] == [3, 0]
@@ -89,11 +92,13 @@ def test_a_majority_changed_in_a_scoring_turn_scores_again(table):
 def test_round_gain_and_running_total(table):
     t = table(2)
     t.s["treasures"][1] = [2, 1, 0, 0, 0, 0, 0, 0]
+    t.next_from("B")
     t.tile("volcano")  # Ana
     t.end()
     t.end()
     assert t.s["score"] == [0, 4]
     t.end()  # Ana's normal turn
+    t.next_from("D")
     t.tile("volcano")  # Ben
     t.end()
     assert t.s["round"]["gains"] == [4]
@@ -126,7 +131,7 @@ def test_the_final_round_starts_after_the_player_who_laid_the_last_tile(table):
 
 def test_a_volcano_as_the_last_tile(table):
     t = table(2)
-    t.tstate["profile"]["stack_sizes"]["value"] = [1, 1, 1, 1, 1, 1, 1]
+    t.tstate["profile"]["stack_sizes"]["value"] = [1, 1, 1, 1, 1, 2, 0]  # the last tile is F's
     for _ in range(6):
         t.tile("jungle")
         t.end()

@@ -85,10 +85,11 @@ def test_levels_left_counts_the_printed_tiles_less_those_on_temples(table):
 def test_the_last_tile_is_known(table):
     """ "Po položení poslední kartičky a vykonání akcí příslušné expedice dojde ještě k jednomu vyhodnocovacímu kolu" """
     t = table(2)
+    t.tstate["profile"]["stack_sizes"]["value"] = [6, 6, 5, 5, 5, 9]  # a box whose last stack is F
     for _ in range(35):
         t.filler()
         t.end()
-    assert next_letter(t.s, t.profile) == ("G", 1)
+    assert next_letter(t.s, t.profile) == ("F", 1)
     t.tile("volcano")  # 10 jungle, 15 temples and 10 treasures are out: the last is a volcano
     assert next_letter(t.s, t.profile) == (None, 0)
     t.end()
@@ -121,3 +122,25 @@ def test_stack_sizes_beyond_the_box_are_refused():
     GAME.check_profile("stack_sizes", [6, 6, 5, 5, 5, 5, 4])
     with pytest.raises(RuleError):
         GAME.check_profile("stack_sizes", [6, 6, 6, 6, 6, 6, 6])
+
+
+def test_a_volcano_comes_only_from_stacks_b_d_and_f_one_each(table):
+    """ "Ve hře jsou celkem tři sopky na kartách z rubu označených B, D a F." A mis-tapped volcano
+    from stack A would start a whole scoring round: it is refused, and its button greyed with why."""
+    t = table(2)
+    assert next_letter(t.s, t.profile) == ("A", 6)
+    err = t.refused("place_tile", kind="volcano")
+    assert err.params == {"letter": "A"}
+    (greyed,) = [e for e in t.legal() if e.action == "place_tile" and not e.allowed]
+    assert greyed.choices == {"kind": ("volcano",)} and greyed.reason.msg == err.msg
+    for _ in range(6):  # stack A is drawn
+        t.filler()
+        t.end()
+    assert next_letter(t.s, t.profile) == ("B", 6)
+    t.tile("volcano")  # B's volcano
+    for _ in range(3):
+        t.end()
+    t.filler()
+    t.end()
+    assert next_letter(t.s, t.profile) == ("B", 4)
+    assert t.refused("place_tile", kind="volcano").msg == "Stack %(letter)s's volcano is already out."

@@ -10,7 +10,7 @@ import pytest
 from companion import table as tables
 from companion.games.tikal.view import view as view_of
 from companion.web import get_db
-from helpers import act, form_state
+from helpers import act, form_state, save_board_value
 
 PLAYERS = {"game": "tikal", "name0": "Ana", "colour0": "white", "name1": "Ben", "colour1": "black", "name2": "Cyril", "colour2": "orange"}
 
@@ -113,7 +113,8 @@ def test_the_panel_renders_in_every_phase_and_both_languages(client):
     code = start(client, opt_advanced="1")
     for lang in ("en", "cs"):
         assert "tk-tile-temple" in panel(client, code, lang)
-    for kind in ("volcano", "jungle", "jungle"):
+    save_board_value(client, code, "stack_sizes", "1 6 5 5 5 5 4")  # the second tile is B's: its volcano
+    for kind in ("jungle", "volcano", "jungle"):
         act(client, code, "show_tile", kind=kind)
     assert "f-tk-bid" in panel(client, code)
     act(client, code, "bid", points=3)
@@ -121,6 +122,6 @@ def test_the_panel_renders_in_every_phase_and_both_languages(client):
     act(client, code, "pass_bid")
     html = panel(client, code, "cs")
     assert "Vybrat" in html or "f-tk-choose" in html
-    act(client, code, "choose_tile", tile=1)
+    act(client, code, "choose_tile", tile=2)
     html = panel(client, code)
     assert "Scoring round (volcano)" in html and "End the scoring turn and score" in html

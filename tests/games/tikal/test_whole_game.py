@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import act, every_form_survives
+from helpers import act, every_form_survives, save_board_value
 
 HX = {"HX-Request": "true", "Accept-Language": "en"}
 
@@ -42,6 +42,8 @@ def scores_of(html):
 
 def test_three_players_three_volcanoes_and_the_final_round(client):
     code = start(client, 3, treasures="physical")
+    # tiles 4, 6 and 8 are the volcanoes of stacks B, D and F; 36 tiles in all
+    save_board_value(client, code, "stack_sizes", "3 1 1 1 1 9 20")
     tap = Phones(client, code)
     # 1 Ana: temple 3 -> T3; 3 workers in; 2 to T1, 1 to T3 (2 stones); T1 raised to 2.
     tap("place_tile", kind="temple", value=3)
@@ -113,6 +115,7 @@ def test_three_players_three_volcanoes_and_the_final_round(client):
 
 def test_two_rounds_of_the_advanced_rules_with_four_players(client):
     code = start(client, 4, advanced="1")
+    save_board_value(client, code, "stack_sizes", "4 6 5 5 5 5 4")  # round 2 opens stack B, with its volcano
     tap = Phones(client, code)
     # round 1: four tiles shown; Ana opens.
     for kind, value in (("temple", 2), ("jungle", None), ("treasure", 2), ("jungle", None)):

@@ -77,15 +77,30 @@ def _add_temple(state, printed) -> str:
     return key
 
 
-def _check_tile(state, kind, value) -> None:
+def _check_tile(state, kind, value, profile) -> None:
     if state["tiles"][kind] >= data.TILE_COUNTS[kind]:
         raise RuleError(N_("The box holds only %(num)d tiles of this kind, and all are out."), num=data.TILE_COUNTS[kind])
+    if kind == "volcano":
+        _check_volcano(state, profile)
     if kind == "temple" and value not in data.TEMPLE_VALUES:
         raise RuleError(N_("Tap the number printed on the temple."))
     if kind == "treasure" and value not in data.MASKS:
         raise RuleError(N_("A treasure tile shows 2, 3 or 4 masks."))
     if kind in ("jungle", "volcano") and value is not None:
         raise RuleError(N_("Only a temple or a treasure tile has a number."))
+
+
+def _check_volcano(state, profile) -> None:
+    """ "Ve hře jsou celkem tři sopky na kartách z rubu označených B, D a F." One in each of those
+    stacks, which are drawn in order: stack D's volcano is the second out. The letter is the one
+    the board's stack sizes give (a board value the host confirms)."""
+    letter, _ = next_letter(state, profile)
+    if letter not in data.VOLCANO_LETTERS:
+        raise RuleError(
+            N_("Volcanoes are only among the tiles with B, D or F on the back; by the board's stack sizes this tile is from stack %(letter)s."), letter=letter
+        )
+    if state["tiles"]["volcano"] > data.VOLCANO_LETTERS.index(letter):
+        raise RuleError(N_("Stack %(letter)s's volcano is already out."), letter=letter)
 
 
 def _lay(state, kind, value, rng) -> Label:
@@ -137,7 +152,7 @@ def place_tile(state, params, seat, profile, rng):
     check_turn(state, seat, "place")
     if drawn(state) >= total_tiles(profile):
         raise RuleError(N_("The landscape stack is empty."))
-    _check_tile(state, params["kind"], params["value"])
+    _check_tile(state, params["kind"], params["value"], profile)
     state["tiles"][params["kind"]] += 1
     return state, _take(state, params["kind"], params["value"], rng)
 
@@ -146,7 +161,7 @@ def place_tile(state, params, seat, profile, rng):
 def show_tile(state, params, seat, profile, rng):
     """ "Odkryje se vždy tolik placek najednou, kolik hráčů se účastní hry." """
     check_turn(state, seat, "show")
-    _check_tile(state, params["kind"], params["value"])
+    _check_tile(state, params["kind"], params["value"], profile)
     state["tiles"][params["kind"]] += 1
     state["shown"].append({"kind": params["kind"], "value": params["value"]})
     letter, _ = next_letter(state, profile)
@@ -175,26 +190,27 @@ def tile_label(kind, value) -> dict:
     return Label(TILE_NAMES[kind]).to_json()
 
 
-def tile_choices(state, action):
-    """The kinds of tile that can still come out of the stack, each with its numbers."""
+def tile_choices(state, action, profile):
+    """The kinds of tile that can still come out of the stack, each with its numbers; the others
+    greyed with the refusal ``_check_tile`` gives, shown beside that kind's buttons."""
     values = {"temple": tuple(data.TEMPLE_VALUES), "treasure": data.MASKS, "jungle": (None,), "volcano": (None,)}
     out = []
     for kind in TILE_KINDS:
-        if state["tiles"][kind] < data.TILE_COUNTS[kind]:
+        try:
+            _check_tile(state, kind, values[kind][0], profile)
+        except RuleError as e:
+            out.append(Legal(action, {"kind": (kind,)}, Label(e.msg, **e.params)))
+        else:
             out.append(Legal(action, {"kind": (kind,), "value": values[kind]}))
-        else:  # the refusal ``place`` gives, shown beside that kind's buttons
-            out.append(
-                Legal(action, {"kind": (kind,)}, Label(N_("The box holds only %(num)d tiles of this kind, and all are out."), num=data.TILE_COUNTS[kind]))
-            )
     return out
 
 
 def legal(state, seat, profile) -> list[Legal]:
     phase = state["phase"]
     if phase == "place" and not state["advanced"]:
-        return tile_choices(state, "place_tile")
+        return tile_choices(state, "place_tile", profile)
     if phase == "show":
-        return tile_choices(state, "show_tile")
+        return tile_choices(state, "show_tile", profile)
     if phase == "place":
         return [Legal("choose_tile", {"tile": tuple(range(1, len(state["shown"]) + 1))})]
     return []
