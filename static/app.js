@@ -63,7 +63,9 @@
     // this phone's seat changed (handed over to another phone): the header must say so
     var head = document.querySelector(".table-head"), p = panel();
     if (head && p && head.dataset.seat !== p.dataset.seat) { location.reload(); return; }
-    var err = document.querySelector("#panel .form-error");
+    // a question to confirm (tables.NeedsConfirmation) stands at the panel's top, far above an
+    // Undo tapped at its foot: it is brought into view like a refusal
+    var err = document.querySelector("#panel .confirm") || document.querySelector("#panel .form-error");
     if (!err) return;
     // a refusal inside a folded section (a correction, a menu row) must be seen
     for (var d = err.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;

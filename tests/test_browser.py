@@ -229,3 +229,25 @@ def test_times_are_shown_in_the_phones_own_time_zone(browser, server):
     assert f"{at.hour % 12 or 12}:{at.minute:02d}" in text, (text, at)
     assert datetime.fromisoformat(el.get_attribute("datetime")).astimezone(ZoneInfo("UTC")).strftime("%H:%M") not in text
     page.context.close()
+
+
+def test_a_question_after_undo_at_the_foot_of_the_panel_is_brought_into_view(browser, server):
+    """Undo after the game is over asks first (issue 9 point 15); the question stands at the panel's
+    top, far above the Undo button that was tapped, so the phone scrolls to it."""
+    from playwright.sync_api import expect
+
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.on("dialog", lambda d: d.accept())  # "End the game and show the final ranking?"
+    start_scorepad(page, server)
+    page.locator("#f-score").get_by_label("Anna").check()
+    page.fill("#points", "5")
+    page.get_by_role("button", name="Add points").click()
+    page.get_by_text("Anna scored 5").first.wait_for(timeout=3000)
+    page.get_by_role("button", name="End the game").click()
+    page.get_by_text("Game over").first.wait_for(timeout=3000)
+    undo = page.get_by_role("button", name="Undo")
+    undo.scroll_into_view_if_needed()
+    undo.click()
+    question = page.locator("#panel .confirm")
+    question.wait_for(timeout=3000)
+    expect(question).to_be_in_viewport(timeout=3000)
