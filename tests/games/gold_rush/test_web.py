@@ -132,3 +132,16 @@ def test_every_form_keeps_every_choice_after_a_refusal(app, phones):
     act(anna, code, "place_cowboy", role="rail")
     every_form_survives(anna, url, anna.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True), seen=seen)
     assert any(shape[0] == "f-railway" for shape in seen)
+
+
+def test_a_mountain_has_one_name_in_czech_everywhere(app, phones):
+    """Czech calls mountains "hory": the open mountains' list and a player's tent say H2, as the
+    buttons and the log do, never the English M2."""
+    code, (anna, ben, cyril, shared) = phones
+    act(anna, code, "lay_tile", mountain=0, nuggets=3)
+    act(anna, code, "end_turn")
+    act(ben, code, "lay_tile")
+    assert act(ben, code, "place_tent", mountain=2).status_code == 200
+    html = shared.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "cs"}).get_data(as_text=True)
+    assert "stan: H2" in html and "<strong>H2</strong>" in html
+    assert not re.search(r"\bM\d", html)
