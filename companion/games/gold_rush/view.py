@@ -25,7 +25,9 @@ def view(state, seat, profile) -> dict:
     players = []
     for i, p in enumerate(state["players"]):
         s = state["seats"][i]
-        points = total(state, i)
+        ore = ore_points(state, i, profile) if over else None  # revealed to all once the game is over
+        # "Úplně nakonec připočtete i body za žetony se zlatonosnou rudou": on the track too
+        points = total(state, i) + (ore or 0)
         space, laps = track(points)
         players.append(
             {
@@ -43,8 +45,7 @@ def view(state, seat, profile) -> dict:
                 "points": points,
                 "space": space,
                 "laps": laps,
-                # revealed to all once the game is over
-                "ore": ore_points(state, i, profile) if over else None,
+                "ore": ore,
             }
         )
     mine = None

@@ -89,3 +89,6 @@ def test_five_phones_play_from_the_first_tile_to_the_reveal(app):
     assert {NAMES.index(n): int(t) for n, t in totals.items()} == {s: by_hand[s] + ore[s] for s in range(5)}
     # Ben's 54 (no ore): the score track's space 4, his cowboy lying down after one lap
     assert ore[BEN] == 0 and "Score track: space 4 · lying down, 1 lap" in page
+    # "Úplně nakonec připočtete i body za žetony se zlatonosnou rudou": Anna's cowboy moves for her ore too
+    anna = 54 + 3 + ore[ANNA]
+    assert f"Score track: space {anna % 50} · lying down, {anna // 50} lap" in page
