@@ -41,7 +41,8 @@ def points(state, seat) -> dict:
 
 
 def scores(state, profile) -> list:
-    """The score track, ranked; each player's breakdown is what they would score in a round now."""
+    """The score track, ranked. While the game runs each player's breakdown is what they would
+    score in a round now; once it is over, it adds up to their total (below)."""
     totals = state["score"]
     places = ranks(totals)
     out = []
@@ -49,5 +50,21 @@ def scores(state, profile) -> list:
         now = points(state, seat)
         breakdown = [[Label(N_("Temple %(site)s"), site=k).to_json(), v] for k, v in now["temples"].items()]
         breakdown += [[Label(N_("Treasure %(kind)d"), kind=k).to_json(), v] for k, v in now["treasures"].items()]
+        if state["phase"] == "over":
+            breakdown = _final_breakdown(state, seat, total, now, breakdown)
         out.append({"seat": seat, "total": total, "rank": places[seat], "breakdown": breakdown})
     return out
+
+
+def _final_breakdown(state, seat, total, now, lines) -> list:
+    """The track before the final scoring round (the volcanoes' rounds; in the advanced rules also
+    the 20 to start and the bids paid), then what the final round gave. That round's temples and
+    treasures are listed when they are what the board shows now; a player who scored early in it
+    may since have lost a temple to a later scorer ("zvrátí rozložení sil u chrámu ve svůj
+    prospěch"), and then the round shows as one line."""
+    rnd = state["round"]
+    gain = rnd["gains"][rnd["order"].index(seat)]
+    before = [[Label(N_("Before the final scoring round")).to_json(), total - gain]]
+    if now["total"] == gain:
+        return before + lines
+    return before + [[Label(N_("The final scoring round")).to_json(), gain]]

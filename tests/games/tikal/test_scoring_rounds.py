@@ -141,3 +141,33 @@ def test_a_volcano_as_the_last_tile(table):
     assert t.s["phase"] == "act" and t.s["turn"]["seat"] == 0  # her normal turn after scoring
     t.end()
     assert t.s["round"]["kind"] == "final" and t.s["round"]["order"] == [1, 0]
+
+
+def test_the_final_breakdown_adds_up_to_the_total(table):
+    """The results card's "how they scored" once the game is over: the track before the final round
+    (the volcanoes' rounds), then that round's temples and treasures, adding up to the total; a
+    player who scored before another took a temple from them ("zvrátí rozložení sil u chrámu ve svůj
+    prospěch") shows the round as one line."""
+    t = table(2)
+    t.tstate["profile"]["stack_sizes"]["value"] = [1, 1, 1, 1, 1, 1, 1]
+    for _ in range(7):
+        t.tile("jungle")
+        t.end()
+    assert t.s["round"]["order"] == [1, 0]  # Ana laid the last tile: Ben scores first
+    t.s["score"] = [40, 30]  # from the volcanoes' rounds
+    t.temple("T1")["value"], t.temple("T2")["value"] = 5, 4
+    put(t, 0, "T1", workers=2)
+    put(t, 1, "T2", workers=1)
+    t.s["treasures"][0] = [2, 0, 0, 0, 0, 0, 0, 0]
+    t.end()  # Ben: T2, 4
+    put(t, 0, "T2", workers=3)  # Ana takes T2 in her scoring turn
+    t.end()  # Ana: T1 5 + T2 4 + a pair 3
+    assert t.s["phase"] == "over" and t.s["score"] == [52, 34]
+    ana, ben = sorted(scoring.scores(t.s, t.profile), key=lambda r: r["seat"])
+    assert [(b[0]["msg"], b[1]) for b in ana["breakdown"]] == [
+        ("Before the final scoring round", 40),
+        ("Temple %(site)s", 5),
+        ("Temple %(site)s", 4),
+        ("Treasure %(kind)d", 3),
+    ]
+    assert [(b[0]["msg"], b[1]) for b in ben["breakdown"]] == [("Before the final scoring round", 30), ("The final scoring round", 4)]
