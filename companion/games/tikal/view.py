@@ -19,6 +19,7 @@ from .rules.core import (
     levels_left,
     next_letter,
     pieces_gone,
+    sites,
     strength,
     temples,
     total_tiles,
@@ -59,7 +60,7 @@ def view(state, seat, profile) -> dict:
     ]
     camp_rows = [
         {"key": key, "owner": s.get("camp"), "pieces": [{"seat": i, "workers": p[0], "leader": p[1]} for i, p in enumerate(s["pieces"]) if p[0] or p[1]]}
-        for key, s in state["sites"].items()
+        for key, s in sites(state)
         if s["kind"] in ("base", "camp")
     ]
 

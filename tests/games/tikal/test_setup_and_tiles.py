@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.tikal.rules.core import jungles, levels_left, next_letter, total_tiles
+from companion.games.tikal.rules.core import jungles, levels_left, next_letter, sites, temples, total_tiles
 
 
 def test_setup_pieces_board_and_start_player(table):
@@ -144,3 +144,18 @@ def test_a_volcano_comes_only_from_stacks_b_d_and_f_one_each(table):
     t.end()
     assert next_letter(t.s, t.profile) == ("B", 4)
     assert t.refused("place_tile", kind="volcano").msg == "Stack %(letter)s's volcano is already out."
+
+
+def test_sites_are_listed_t2_before_t10_after_the_state_is_stored(table):
+    """A stored state's keys come back from JSON sorted as text (T10 before T2); every list a phone
+    shows (temples, the Move form's places, the scores) reads them base first, then by number."""
+    import json
+
+    t = table(2)
+    for _ in range(10):
+        t.tile("temple", 1)
+        t.end()
+    stored = json.loads(json.dumps(t.s, sort_keys=True))
+    assert list(stored["sites"])[:3] == ["T1", "T10", "T11"]
+    assert list(temples(stored)) == [f"T{i}" for i in range(1, 13)]
+    assert [k for k, _ in sites(stored)][:3] == ["base", "T1", "T2"]

@@ -68,21 +68,32 @@ def kind_of(state, site_id):
     return site and site["kind"]
 
 
+def site_order(key: str) -> tuple:
+    """The base camp first, then by letter and number: T2 before T10 (a stored state's keys come
+    back from JSON sorted as text, T10 before T2)."""
+    letters = key.rstrip("0123456789")
+    return (key != "base", letters, int(key[len(letters) :] or 0))
+
+
+def sites(state) -> list[tuple[str, dict]]:
+    return sorted(state["sites"].items(), key=lambda item: site_order(item[0]))
+
+
 def temples(state) -> dict:
-    return {k: s for k, s in state["sites"].items() if s["kind"] == "temple"}
+    return {k: s for k, s in sites(state) if s["kind"] == "temple"}
 
 
 def treasure_hexes(state) -> dict:
-    return {k: s for k, s in state["sites"].items() if s["kind"] == "treasure"}
+    return {k: s for k, s in sites(state) if s["kind"] == "treasure"}
 
 
 def camps_of(state, seat) -> list[str]:
     """The sites where ``seat`` has built a camp (on jungle, or on an emptied treasure hex)."""
-    return [k for k, s in state["sites"].items() if s.get("camp") == seat]
+    return [k for k, s in sites(state) if s.get("camp") == seat]
 
 
 def camps_of_anyone(state) -> list[str]:
-    return [k for k, s in state["sites"].items() if s.get("camp") is not None]
+    return [k for k, s in sites(state) if s.get("camp") is not None]
 
 
 def own_camps(state, seat) -> list[str]:
