@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..base import N_, Label
 from ..common import ranks
 from . import data
-from .rules.core import strength, temples
+from .rules.core import in_board_order, strength, temples
 
 
 def majority(temple):
@@ -43,6 +43,7 @@ def points(state, seat) -> dict:
 def scores(state, profile) -> list:
     """The score track, ranked. While the game runs each player's breakdown is what they would
     score in a round now; once it is over, it adds up to their total (below)."""
+    state = in_board_order(state)
     totals = state["score"]
     places = ranks(totals)
     out = []

@@ -15,11 +15,11 @@ from .rules.core import (
     camps_of,
     drawn,
     guards_of,
+    in_board_order,
     jungles,
     levels_left,
     next_letter,
     pieces_gone,
-    sites,
     strength,
     temples,
     total_tiles,
@@ -29,6 +29,7 @@ from .rules.core import (
 
 
 def view(state, seat, profile) -> dict:
+    state = in_board_order(state)
     n = len(state["players"])
     who = actor(state)
     letter, in_letter = next_letter(state, profile)
@@ -60,7 +61,7 @@ def view(state, seat, profile) -> dict:
     ]
     camp_rows = [
         {"key": key, "owner": s.get("camp"), "pieces": [{"seat": i, "workers": p[0], "leader": p[1]} for i, p in enumerate(s["pieces"]) if p[0] or p[1]]}
-        for key, s in sites(state)
+        for key, s in state["sites"].items()
         if s["kind"] in ("base", "camp")
     ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.tikal.rules.core import jungles, levels_left, next_letter, sites, temples, total_tiles
+from companion.games.tikal.rules.core import in_board_order, jungles, levels_left, next_letter, total_tiles
 
 
 def test_setup_pieces_board_and_start_player(table):
@@ -151,11 +151,18 @@ def test_sites_are_listed_t2_before_t10_after_the_state_is_stored(table):
     shows (temples, the Move form's places, the scores) reads them base first, then by number."""
     import json
 
+    from companion.games.tikal import GAME
+
     t = table(2)
     for _ in range(10):
         t.tile("temple", 1)
         t.end()
+    t.tile("jungle")
+    t("enter", piece="worker", count=2, to="base")
     stored = json.loads(json.dumps(t.s, sort_keys=True))
     assert list(stored["sites"])[:3] == ["T1", "T10", "T11"]
-    assert list(temples(stored)) == [f"T{i}" for i in range(1, 13)]
-    assert [k for k, _ in sites(stored)][:3] == ["base", "T1", "T2"]
+    in_order = [f"T{i}" for i in range(1, 13)]
+    assert [row["key"] for row in GAME.view(stored, 0, t.profile)["temples"]] == in_order
+    assert list(in_board_order(stored)["sites"])[:3] == ["base", "T1", "T2"]
+    places = [e.choices["to"] for e in GAME.legal(stored, stored["turn"]["seat"], t.profile) if e.action == "move" and e.allowed]
+    assert places and all([p for p in to if p.startswith("T")] == sorted([p for p in to if p.startswith("T")], key=lambda k: int(k[1:])) for to in places)

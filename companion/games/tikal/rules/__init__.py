@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...base import N_, NP_, Label, Legal
 from . import actions, rounds, tiles
-from .core import actor, moves, name, next_letter, total_tiles
+from .core import actor, in_board_order, moves, name, next_letter, total_tiles
 
 setup = tiles.setup
 check_profile = tiles.check_profile
@@ -18,6 +18,7 @@ def legal(state, seat, profile) -> list[Legal]:
     who = actor(state)
     if who is None or (seat is not None and seat != who):
         return []
+    state = in_board_order(state)
     return tiles.legal(state, who, profile) + actions.legal(state, who, profile) + rounds.legal(state, who, profile)
 
 

@@ -30,7 +30,6 @@ from .core import (
     piece_label,
     pieces_at,
     site_label,
-    sites,
     spend,
     strength,
     temples,
@@ -465,7 +464,7 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
         camp_moves = [_greyed("camp_move", reason)]
     out += camp_moves
 
-    places = ("board", *(k for k, _ in sites(state)))
+    places = ("board", *state["sites"])
     walks = []
     if ap >= 1:
         for place, piece, n in groups(places):

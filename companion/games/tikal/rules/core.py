@@ -12,6 +12,8 @@ The state holds the board as the app can know it (see docs/games/tikal.md "The m
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...base import N_, NP_, Label, Moves, RuleError
 from .. import data
 
@@ -68,32 +70,36 @@ def kind_of(state, site_id):
     return site and site["kind"]
 
 
+@cache  # a game has a few dozen site names
 def site_order(key: str) -> tuple:
-    """The base camp first, then by letter and number: T2 before T10 (a stored state's keys come
-    back from JSON sorted as text, T10 before T2)."""
+    """The base camp first, then by letter and number: T2 before T10."""
     letters = key.rstrip("0123456789")
     return (key != "base", letters, int(key[len(letters) :] or 0))
 
 
-def sites(state) -> list[tuple[str, dict]]:
-    return sorted(state["sites"].items(), key=lambda item: site_order(item[0]))
+def in_board_order(state) -> dict:
+    """The state with its sites in the order a player reads them (``site_order``): a stored
+    state's keys come back from JSON sorted as text (T10 before T2), a fresh step's in the order
+    they were laid. What a phone is shown (``legal``, ``view``, ``scores``) reads the state so,
+    once; the rules need no order."""
+    return {**state, "sites": dict(sorted(state["sites"].items(), key=lambda item: site_order(item[0])))}
 
 
 def temples(state) -> dict:
-    return {k: s for k, s in sites(state) if s["kind"] == "temple"}
+    return {k: s for k, s in state["sites"].items() if s["kind"] == "temple"}
 
 
 def treasure_hexes(state) -> dict:
-    return {k: s for k, s in sites(state) if s["kind"] == "treasure"}
+    return {k: s for k, s in state["sites"].items() if s["kind"] == "treasure"}
 
 
 def camps_of(state, seat) -> list[str]:
     """The sites where ``seat`` has built a camp (on jungle, or on an emptied treasure hex)."""
-    return [k for k, s in sites(state) if s.get("camp") == seat]
+    return [k for k, s in state["sites"].items() if s.get("camp") == seat]
 
 
 def camps_of_anyone(state) -> list[str]:
-    return [k for k, s in sites(state) if s.get("camp") is not None]
+    return [k for k, s in state["sites"].items() if s.get("camp") is not None]
 
 
 def own_camps(state, seat) -> list[str]:
