@@ -159,13 +159,18 @@ def _dump(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def _row_to_table(row: dict) -> Table:
-    game = get_game(row["game"])
+def _known_game(slug: str, code: str) -> Game:
+    """A table of a game this install no longer has is not found."""
+    game = get_game(slug)
     if game is None:
-        raise TableNotFound(row["code"])
+        raise TableNotFound(code)
+    return game
+
+
+def _row_to_table(row: dict) -> Table:
     return Table(
         code=row["code"],
-        game=game,
+        game=_known_game(row["game"], row["code"]),
         players=json.loads(row["players"]),
         options=json.loads(row["options"]),
         seed=row["seed"],
@@ -195,10 +200,9 @@ def load(db: sqlite_utils.Database, code: str) -> Table:
 def game_of(db: sqlite_utils.Database, code: str) -> Game:
     """The table's game, without reading (and decoding) its state."""
     row = db.execute("select game from tables where code = ?", [code]).fetchone()
-    game = get_game(row[0]) if row else None
-    if game is None:
+    if row is None:
         raise TableNotFound(code)
-    return game
+    return _known_game(row[0], code)
 
 
 def version(db: sqlite_utils.Database, code: str) -> int | None:
