@@ -42,12 +42,17 @@ def form_state(client, code) -> dict:
     }
 
 
-def save_board_value(client, code, key, value: str):
-    """The host saves one board value on the table's settings page, as typed there."""
+def post_board_value(client, code, key, **form):
+    """The settings page's form for one board value, sent with the table's current version."""
     html = client.get(f"/t/{code}/settings").get_data(as_text=True)
     v = re.search(r'name="v" value="(\d+)"', html).group(1)
-    r = client.post(f"/t/{code}/settings", data={"key": key, "v": v, "value": value})
-    assert r.status_code in (200, 303), r.get_data(as_text=True)[:300]
+    return client.post(f"/t/{code}/settings", data={"key": key, "v": v, **form})
+
+
+def save_board_value(client, code, key, value: str, **form):
+    """The host saves one board value on the table's settings page, as typed there."""
+    r = post_board_value(client, code, key, value=value, **form)
+    assert r.status_code == 303, r.get_data(as_text=True)[:300]
     return r
 
 

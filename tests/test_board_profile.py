@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.base import IntList, ProfileValue
-from helpers import start_table
+from helpers import post_board_value, start_table
 
 
 @pytest.fixture
@@ -20,9 +20,7 @@ def charted(monkeypatch):
 
 
 def save(client, code, **form):
-    html = client.get(f"/t/{code}/settings").get_data(as_text=True)
-    v = re.search(r'name="v" value="(\d+)"', html).group(1)
-    return client.post(f"/t/{code}/settings", data={"key": "chart", "v": v, **form})
+    return post_board_value(client, code, "chart", **form)
 
 
 def test_the_settings_page_shows_unknown_values_with_their_source(client, charted):

@@ -16,7 +16,7 @@ import pytest
 
 from companion.games.base import RuleError
 from companion.games.giganten import cards
-from helpers import every_form_survives, start_table
+from helpers import every_form_survives, save_board_value, start_table
 
 HX = {"HX-Request": "true"}
 FOUR = {"name0": "Anna", "colour0": "red", "name1": "Bert", "colour1": "grey", "name2": "Cyril", "colour2": "blue", "name3": "Dana", "colour3": "green"}
@@ -354,10 +354,7 @@ def test_undo_across_a_random_draw_gives_the_same_draw_on_redo(table):
 
 def board_value(tv, key, value):
     """The host enters a board value on the Board values page (as its form posts it)."""
-    html = tv.client.get(f"/t/{tv.code}/settings").get_data(as_text=True)
-    v = re.search(r'name="v" value="(\d+)"', html).group(1)
-    r = tv.client.post(f"/t/{tv.code}/settings", data={"key": key, "value": value, "confirmed": "1", "v": v, "nonce": f"test-{key}"})
-    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    save_board_value(tv.client, tv.code, key, value, confirmed="1", nonce=f"test-{key}")
 
 
 def test_a_black_track_length_entered_after_the_start_is_used_and_a_tie_is_counted_by_name(app, client):

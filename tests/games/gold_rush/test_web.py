@@ -8,7 +8,7 @@ import pytest
 
 from companion import table as tables
 from companion.web import get_db
-from helpers import act, every_form_survives
+from helpers import act, every_form_survives, save_board_value
 
 HX = {"HX-Request": "true"}
 PLAYERS = {
@@ -34,10 +34,7 @@ def phones(app):
     code = r.headers["Location"].rstrip("/").split("/t/")[1]
     for seat, phone in enumerate((anna, ben, cyril)):
         assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code in (204, 303)
-    html = anna.get(f"/t/{code}/settings").get_data(as_text=True)
-    v = re.search(r'name="v" value="(\d+)"', html).group(1)
-    r = anna.post(f"/t/{code}/settings", data={"key": "ore_counts", "value": "10 20 15 10 8", "confirmed": "1", "v": v})
-    assert r.status_code == 303
+    save_board_value(anna, code, "ore_counts", "10 20 15 10 8", confirmed="1")
     return code, (anna, ben, cyril, shared)
 
 

@@ -7,6 +7,7 @@ import re
 
 from companion import table as tables
 from companion.web import get_db
+from helpers import save_board_value
 
 from .test_web import HX, post
 
@@ -28,9 +29,7 @@ def test_five_phones_play_from_the_first_tile_to_the_reveal(app):
     with app.app_context():  # the shared view is the table view: it scanned the host's table-view QR
         token = tables.view_token(get_db(), code)
     assert shared.post(f"/t/{code}/table-view/{token}").status_code == 303
-    html = phones[0].get(f"/t/{code}/settings").get_data(as_text=True)
-    v = re.search(r'name="v" value="(\d+)"', html).group(1)
-    phones[0].post(f"/t/{code}/settings", data={"key": "ore_counts", "value": "10 20 15 10 8", "confirmed": "1", "v": v})
+    save_board_value(phones[0], code, "ore_counts", "10 20 15 10 8", confirmed="1")
 
     def hand(seat):
         with app.app_context():

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 from companion import create_app
-from helpers import every_form_survives, start_table
+from helpers import every_form_survives, post_board_value, start_table
 
 HX = {"HX-Request": "true", "Accept-Language": "en"}
 THREE = {"name0": "Red", "colour0": "red", "name1": "Purple", "colour1": "purple", "name2": "Yellow", "colour2": "yellow"}
@@ -114,9 +114,7 @@ def error_in_form(html, form_id):
 
 
 def set_board_value(client, code, key, value):
-    page = client.get(f"/t/{code}/settings").get_data(as_text=True)
-    v = re.search(r'name="v" value="(\d+)"', page).group(1)
-    return client.post(f"/t/{code}/settings", data={"key": key, "value": value, "confirmed": "1", "v": v, "nonce": key + value[:8]})
+    return post_board_value(client, code, key, value=value, confirmed="1", nonce=key + value[:8])
 
 
 def new_table(client):
