@@ -21,15 +21,17 @@ import re
 import secrets
 import time
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
 
-from . import engine, plays, store
+from . import engine, merge, plays, store, trust
 from .games import GAMES, get as get_game
 from .games.base import N_, FieldError, Game, Label, RuleError
+from .merge import Stale  # noqa: F401 (the web layer catches it here)
 from .rng import new_seed
+from .trust import NeedsConfirmation, NotAllowed, entered_by, names as _names  # the web layer catches these two here
 
 # 2: the state in an export is in today's format. A schema 1 export (made before issue 11) still
 # imports: its events replay, but its state may be in an older format, so only its totals are compared.
@@ -50,27 +52,6 @@ SEED = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 class TableNotFound(LookupError):
     pass
-
-
-class Stale(Exception):
-    """The request was made from an older version of the table: nothing was changed."""
-
-
-class NotAllowed(Exception):
-    """This device may not do that (e.g. take a seat another phone holds)."""
-
-    def __init__(self, msg: str, **params):
-        super().__init__(msg)
-        self.msg, self.params = msg, params
-
-
-class NeedsConfirmation(Exception):
-    """The change is allowed but must be confirmed first (the same request again with ``confirm``):
-    nothing was changed. ``msg`` says what the confirmation is about."""
-
-    def __init__(self, msg: str, **params):
-        super().__init__(msg)
-        self.msg, self.params = msg, params
 
 
 ENTRY_MODES = ("seat", "anyone")  # who may enter a move for a claimed seat (docs/security.md)
@@ -251,15 +232,31 @@ class Outcome:
     table: Table
     label: Label | dict | None
     duplicate: bool = False
+    after: list = field(default_factory=list)  # who entered the steps a stale tap was counted after
 
 
 def act(
-    db, code: str, kind: str, action: str, params: dict, seat: int | None, version: int, nonce: str = "", device: str | None = None, confirmed: bool = False
+    db,
+    code: str,
+    kind: str,
+    action: str,
+    params: dict,
+    seat: int | None,
+    version: int,
+    nonce: str = "",
+    device: str | None = None,
+    confirmed: bool = False,
+    head: int | None = None,
+    seen: int | None = None,
 ) -> Outcome:
     """Apply one action (or board-profile change) made from ``version`` of the table.
 
     ``device``: the phone that sent it, whose right to act for the seat on turn is checked
-    (``_entered_by``); None for the app's own callers (tests, scripts), which are trusted.
+    (``trust.entered_by``); None for the app's own callers (tests, scripts), which are trusted.
+    ``head``: the log's head the form was drawn at, and ``seen``: the oldest version its player
+    saw this entry against (kept by a form refilled after a 409): a tap made before other phones'
+    steps counts after them when they commute, and a repeat of one of them is asked about
+    (``merge``).
     """
     with store.write(db):
         table = load(db, code)
@@ -270,12 +267,23 @@ def act(
                 return Outcome(table, None, duplicate=True)  # a double tap: the first one counted
             if done:
                 raise Stale()  # another form of the same, now old, page
+        after = []
         if version != table.version:
-            raise Stale()
-        meta = _entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
+            if head is None or kind != "action":
+                raise Stale()
+            after = merge.since(db, table, version, head)
+            merge.check(table, kind, action, params, after, confirmed, mergeable=True)
+        elif seen is not None and seen < version:  # tapped again after a 409: the same entry since?
+            merge.check(table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
+        meta = entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
+        meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
+        before = _result(table) if table.finished else None
         result = engine.step(
             table.game, table.state, table.seed, kind, action, params, seat, owned=True, recent=recent(db, code, table.head, table.game.recall)
         )
+        changed = _result_change(table, before, result.state) if before is not None else None
+        if changed is not None and not confirmed:
+            raise NeedsConfirmation(N_("The game is over: this changes its result (%(change)s). Change it?"), change=changed.to_json())
         revealed = _revealed(table.game, kind, action, result)
         if revealed:
             meta["reveals"] = revealed
@@ -286,61 +294,33 @@ def act(
         _insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, _now(), meta)])
         _snapshot(db, code, seq, result.state)
         table = _move_head(db, table, seq, result.state)
-        return Outcome(table, result.label)
+        if changed is not None:
+            _notice(db, code, seq, Label(N_("Result changed: %(change)s"), change=changed.to_json()), refresh=False)
+        return Outcome(table, result.label, after=[merge.entered_on(table, e) for e in after])
+
+
+def _result(table: Table) -> list:
+    """A finished game's result as History records it: each player's total and place."""
+    profile = engine.profile_values(table.state)
+    return [(s["seat"], s["total"], s["rank"]) for s in table.game.scores(table.state["game"], profile)]
+
+
+def _result_change(table: Table, before: list, tstate: dict) -> Label | None:
+    """What a step changes in a finished game's result, as the log says it ("Cyril 88 → 93, winner
+    now Ana"), or None when every total and place stays (issue 23 point 7)."""
+    after_table = replace(table, state=tstate)
+    if not table.game.finished(tstate["game"]):
+        return None  # the game reopened: undo or "reopen" say so themselves
+    after = _result(after_table)
+    if after == before:
+        return None
+    old = {seat: total for seat, total, _ in before}
+    moved = "; ".join(f"{table.players[seat]['name']} {old.get(seat)} → {total}" for seat, total, _ in after if old.get(seat) != total)
+    winners = _names(table, tuple(seat for seat, _, rank in after if rank == 1))
+    return Label(N_("%(moved)s; winner now %(winners)s"), moved=moved or "-", winners=winners)
 
 
 NONCE_LOOKUP = "select seq, action, params from events where code = ? and nonce = ?"
-
-
-def _names(table: Table, seats_: tuple) -> str:
-    return ", ".join(table.players[s]["name"] for s in seats_)
-
-
-def is_table_view(db, table: Table, device: str, seat: int | None) -> bool:
-    """The shared device in the middle of the table: one the host marked (its QR), or the phone
-    that started the table while it holds no seat (a tablet set up for everyone)."""
-    if seat is not None:
-        return False
-    if device == table.host:
-        return True
-    return db.execute("select 1 from table_views where code = ? and device = ?", [table.code, device]).fetchone() is not None
-
-
-def _entered_by(db, table: Table, action: str, seat: int | None, device: str, confirmed: bool) -> dict:
-    """Whose move this is, and whether this phone may enter it (issue 12 point 1).
-
-    The move is for the seats the game waits for (``to_act``). It is this phone's own when its
-    seat is among them; any phone may enter it while one of them is unclaimed (nobody's phone
-    speaks for that seat), when the game waits for nobody in particular, or when the action is one
-    of the game's ``table_actions`` (a die typed in, a card revealed: nobody's move). Else
-    only the table view may, or, when the table chose "anyone may enter for anyone", any phone
-    after a confirmation naming the seat. The event records who entered it (``meta``)."""
-    meta = {"by": seat} if seat is not None else {}
-    waiting = engine.to_act(table.game, table.state)
-    if not waiting or seat in waiting or action in table.game.table_actions:
-        return meta
-    holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
-    if any(holders.get(s) is None for s in waiting):
-        return meta
-    meta["for"] = list(waiting)
-    if is_table_view(db, table, device, seat):
-        return meta | {"view": True}
-    name = _names(table, waiting)
-    if table.entry == "anyone":
-        if not confirmed:
-            raise NeedsConfirmation(N_("Enter this for %(name)s? The log will say it was entered on this phone."), name=name)
-        return meta
-    raise NotAllowed(N_("It is %(name)s's turn: on %(name)s's phone or the table view."), name=name)
-
-
-def entry_refusal(db, table: Table, seat: int | None, device: str) -> Label | None:
-    """Why this phone may enter no move now (``_entered_by``'s refusal), or None: read, changes
-    nothing; the web layer greys the phone's forms with it."""
-    try:
-        _entered_by(db, table, None, seat, device, confirmed=True)  # a player's move, not a table step
-    except NotAllowed as e:
-        return Label(e.msg, **e.params)
-    return None
 
 
 def _insert_events(db, code: str, rows: list) -> None:
@@ -390,64 +370,62 @@ def _state_at(db, table: Table, seq: int) -> dict:
 
 
 def undo(db, code: str, version: int, device: str | None = None, seat: int | None = None, confirmed: bool = False) -> Outcome:
-    """Take back the head event. From a phone (``device``), a step that revealed a seat's secret
-    may be undone only by that seat's phone or the table view, after a confirmation, and stays
-    in every log as "undone after it revealed" (issue 12 point 2); an undo that would reopen a
-    finished game asks first (issue 9 point 15)."""
+    """Take back the head event. From a phone (``device``) undo is bound like a move
+    (``trust.undo_refusal``, ``trust.undo_question``: another seated phone is asked first, a step
+    that revealed a seat's secret only on that seat's phone, a finished game asks before it
+    reopens), and every phone's log then says who took back what: "Undone by Ben (Ana's step): …"
+    (issue 23 point 1); a revealed secret stays there as "undone after it revealed" (issue 12 point 2)."""
+    return _move_one(db, code, version, device, seat, confirmed, redo=False)
+
+
+def redo(db, code: str, version: int, device: str | None = None, seat: int | None = None, confirmed: bool = False) -> Outcome:
+    """Bring back the event just past the head: the same event on the same state, with the same
+    draws (they follow the state's counter). Bound like undo."""
+    return _move_one(db, code, version, device, seat, confirmed, redo=True)
+
+
+def _move_one(db, code: str, version: int, device: str | None, seat: int | None, confirmed: bool, redo: bool) -> Outcome:
     with store.write(db):
         table = load(db, code)
         if version != table.version:
             raise Stale()
-        if table.head == 0:
-            raise RuleError(N_("There is nothing to undo."))
-        undone = _event(db, code, table.head)
-        what = json.loads(undone["label"])
-        revealed = json.loads(undone["meta"] or "{}").get("reveals") or []
-        if device is not None:
-            _may_undo(db, table, revealed, device, seat, what, confirmed)
-        before = _state_at(db, table, table.head - 1)
-        table = _move_head(db, table, table.head - 1, before)
-        if revealed:
-            _notice(db, code, table.head, Label(N_("Undone after it revealed: %(what)s"), what=what))
-            table = replace(table, version=table.version + 1)
-        return Outcome(table, {"msg": N_("Undone: %(what)s"), "params": {"what": what}})
-
-
-def undo_refusal(db, table: Table, revealed: list, device: str, seat: int | None) -> NotAllowed | None:
-    """Why this phone may not undo a step that revealed the secrets of ``revealed`` seats, or None.
-    The panel greys its Undo button with it; ``undo`` refuses with it."""
-    if not revealed or seat in revealed or is_table_view(db, table, device, seat):
-        return None
-    holders = {row[0]: row[1] for row in db.execute("select seat, device from seats where code = ?", [table.code])}
-    if any(holders.get(s) is None for s in revealed):
-        return None  # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
-    return NotAllowed(N_("This step revealed a secret of %(name)s: only %(name)s's phone or the table view may undo it."), name=_names(table, tuple(revealed)))
-
-
-def _may_undo(db, table: Table, revealed: list, device: str, seat: int | None, what: dict, confirmed: bool) -> None:
-    if revealed:
-        refusal = undo_refusal(db, table, revealed, device, seat)
+        refusal = trust.guest_refusal(db, table, device, seat) if device is not None else None
         if refusal is not None:
             raise refusal
-        if not confirmed:
-            raise NeedsConfirmation(N_("This step revealed a secret. Undo it anyway? It stays in every phone's log as undone after it revealed it."))
-    if table.finished and not confirmed:
-        raise NeedsConfirmation(N_("The game is over. Undo reopens it: undo anyway?"))
-
-
-def redo(db, code: str, version: int) -> Outcome:
-    with store.write(db):
-        table = load(db, code)
-        if version != table.version:
-            raise Stale()
-        event = _event(db, code, table.head + 1)
+        event = _event(db, code, table.head + 1 if redo else table.head) if redo or table.head else None
         if event is None:
-            raise RuleError(N_("There is nothing to redo."))
-        params = json.loads(event["params"])
-        # the same event on the same state, with the same draws (they follow the state's counter)
-        after = engine.step(table.game, table.state, table.seed, event["kind"], event["action"], params, event["seat"], owned=True).state
-        table = _move_head(db, table, table.head + 1, after)
-        return Outcome(table, {"msg": N_("Redone: %(what)s"), "params": {"what": json.loads(event["label"])}})
+            raise RuleError(N_("There is nothing to redo.") if redo else N_("There is nothing to undo."))
+        event = {**event, "label": json.loads(event["label"]), "meta": json.loads(event["meta"] or "{}"), "params": json.loads(event["params"])}
+        what, revealed = event["label"], event["meta"].get("reveals") or []
+        if device is not None:
+            refusal = trust.undo_refusal(db, table, event, device, seat)
+            if refusal is not None:
+                raise refusal
+            question = trust.undo_question(db, table, event, device, seat, redo=redo)
+            if question is not None and not confirmed:
+                raise NeedsConfirmation(question.msg, **question.params)
+        if redo:
+            state = engine.step(table.game, table.state, table.seed, event["kind"], event["action"], event["params"], event["seat"], owned=True).state
+            table = _move_head(db, table, table.head + 1, state)
+        else:
+            table = _move_head(db, table, table.head - 1, _state_at(db, table, table.head - 1))
+        if device is not None or revealed:
+            _notice(db, code, table.head, _moved_label(db, table, event, device, seat, redo), refresh=False)
+        return Outcome(table, {"msg": N_("Redone: %(what)s") if redo else N_("Undone: %(what)s"), "params": {"what": what}})
+
+
+def _moved_label(db, table: Table, event: dict, device: str | None, seat: int | None, redo: bool) -> Label:
+    """The log's line for an undo or redo from a phone: who did it, and whose step it was when it
+    was not their own seat's."""
+    what = event["label"]
+    by = trust.who(db, table, device, seat) if device is not None else Label(N_("the app")).to_json()
+    if (event["meta"].get("reveals")) and not redo:
+        return Label(N_("Undone by %(who)s after it revealed: %(what)s"), who=by, what=what)
+    whose = [s for s in trust.owners(event) if s != seat]
+    if whose:
+        msg = N_("Redone by %(who)s (%(name)s's step): %(what)s") if redo else N_("Undone by %(who)s (%(name)s's step): %(what)s")
+        return Label(msg, who=by, name=_names(table, tuple(whose)), what=what)
+    return Label(N_("Redone by %(who)s: %(what)s") if redo else N_("Undone by %(who)s: %(what)s"), who=by, what=what)
 
 
 # --- The install's board values: what new tables of a game start from (issue 12 point 6) ------

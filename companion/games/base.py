@@ -228,6 +228,9 @@ class Action:
     label: str  # N_ id: the button's text
     fields: Mapping[str, FieldSpec]
     handler: Callable[..., tuple[State, Label]]
+    # the step means the same whatever other order-free steps came before it (points written on a
+    # pad, a scoring form): a tap made before other phones' order-free steps counts after them
+    order_free: bool = False
 
 
 class Moves:
@@ -245,14 +248,18 @@ class Moves:
     def __init__(self) -> None:
         self.by_name: dict[str, Action] = {}
 
-    def __call__(self, name: str, label: str, **fields: FieldSpec):
+    def __call__(self, name: str, label: str, *, order_free: bool = False, **fields: FieldSpec):
         def declare(handler):
             if name in self.by_name:
                 raise ValueError(f"action {name!r} declared twice")
-            self.by_name[name] = Action(name, label, fields, handler)
+            self.by_name[name] = Action(name, label, fields, handler, order_free)
             return handler
 
         return declare
+
+    @property
+    def order_free(self) -> frozenset[str]:
+        return frozenset(name for name, action in self.by_name.items() if action.order_free)
 
     @property
     def fields(self) -> dict[str, Mapping[str, FieldSpec]]:
@@ -331,6 +338,10 @@ class Game:
     # actions that are nobody's move even while the table waits for a seat (a die typed in, a card
     # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
     table_actions: frozenset[str] = frozenset()
+    # actions whose meaning does not depend on the order-free steps before them (``@moves(...,
+    # order_free=True)``): a stale tap of one counts after other phones' order-free steps
+    # (companion/merge.py, issue 23 point 4); any other step in between is a conflict
+    order_free: frozenset[str] = frozenset()
     moves: Moves | None = None  # where the actions were declared (labels for buttons)
     # how many of the latest events in force (``{"action", "label"}``, oldest first) the game reads
     # back as ``recent``: ``apply(..., recent=)`` (so a step's log line can tell what the steps

@@ -133,7 +133,7 @@ def declare(modules: Sequence, moves: Moves, **fields) -> Game:
             if inspect.isfunction(fn):
                 found[name] = fn
                 break
-    return Game(**{"actions": moves.fields, "apply": moves.apply, "moves": moves, **found, **fields})
+    return Game(**{"actions": moves.fields, "apply": moves.apply, "moves": moves, "order_free": moves.order_free, **found, **fields})
 
 
 def kept_by(key: str, label: str, help: str, values: tuple[str, str] = ("app", "physical")) -> Option:

@@ -218,12 +218,21 @@ FORM = (
     "      %s>\n"
     "  %s\n"
     '  <input type="hidden" name="form" value="%s">\n'
-    '  <input type="hidden" name="v" value="%s">\n'
+    '  <input type="hidden" name="v" value="%s"><input type="hidden" name="h" value="%s">%s\n'
     '  <input type="hidden" name="nonce" value="%s.%s">%s\n'
     "  %s\n"
     "  %s\n"
     "</form>"
 )
+
+
+def _seen(context, refill) -> Markup:
+    """A form refilled after a refusal keeps the oldest version its player saw the entry against
+    (``s``): "tap again" after a 409 then still asks when another phone entered the same since."""
+    if not refill:
+        return Markup("")
+    seen = refill.get("s") or refill.get("v") or ""
+    return html('<input type="hidden" name="s" value="%s">', seen) if seen.isdigit() else Markup("")
 
 
 @pass_context
@@ -261,6 +270,7 @@ def _form(context, action, body, id, css, confirm, swap) -> Markup:
     legal = context.get("legal")
     body, reasons = legal.grey(body, action) if legal is not None else (body, [])
     error = context.get("error")
+    refill = context.get("submitted") if error and _field(error, "form") == fid else None
     url = context["url_for"]("tables.act", code=context["t"].code)
     translations = context.get("translations")
     return html(
@@ -275,9 +285,11 @@ def _form(context, action, body, id, css, confirm, swap) -> Markup:
         html('<input type="hidden" name="action" value="%s">', action) if action else "",
         fid,
         context["t"].version,
+        context["t"].head,
+        _seen(context, refill),
         context.get("nonce", ""),
         fid,
-        form_body(body, context.get("submitted") if error and _field(error, "form") == fid else None),
+        form_body(body, refill),
         Markup("").join(html('<p class="why-not">%s</p>', tr(reason, translations)) for reason in reasons),
         form_error_line(context, fid),
     )

@@ -19,7 +19,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import engine, plays, table as tables
+from .. import engine, plays, table as tables, trust
 from ..games.base import Choice, FieldError, Int, RuleError
 from . import device_id, get_db, htmx, tr
 from .limits import from_serving_device
@@ -101,15 +101,13 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "my_seat": seat,
         "waiting": waiting,
         # what this phone may do (the game's legal, the table's seat-bound rule); act_form greys the rest
-        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: None if shared else tables.entry_refusal(db, t, seat, me)),
+        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: None if shared else trust.entry_refusal(db, t, seat, me)),
         "is_host": me == t.host,
-        "is_view": seat is None and not shared and tables.is_table_view(db, t, me, None),
+        "is_view": seat is None and not shared and trust.is_table_view(db, t, me, None),
         "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
-        "can_undo": t.head > 0,
-        "undo_refused": None if shared else _undo_refused(db, t, log, me, seat),
-        "can_redo": any(e["undone"] for e in log),
+        **({} if shared else _undo_redo(db, t, log, me, seat)),
         "nonce": secrets.token_urlsafe(8),
         "game_css": _game_css(t.game.slug),
         "notice": None,
@@ -120,12 +118,33 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     }
 
 
-def _undo_refused(db, t: tables.Table, log: list, me: str, seat: int | None) -> str | None:
-    """Why this phone's Undo is greyed: the head step revealed another seat's secret (issue 12 point 2)."""
-    head = next((e for e in log if e["seq"] == t.head and e["kind"] != "notice"), None)
-    revealed = head["meta"].get("reveals") if head else None
-    refusal = tables.undo_refusal(db, t, revealed, me, seat) if revealed else None
-    return tr(refusal) if refusal else None
+def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dict:
+    """The Undo and Redo buttons of this phone: the step each takes back or brings back (its log
+    line and whose step it is), greyed with the reason when this phone may not (``trust``); none
+    on a phone that may enter no move (issue 23 point 1). ``news``: what the latest undo or other
+    table notice said, shown at the panel's top until the next step."""
+    steps = [e for e in log if e["kind"] != "notice"]
+    head = next((e for e in steps if e["seq"] == t.head), None)
+    ahead = next((e for e in steps if e["undone"]), None)
+
+    def button(event):
+        if event is None:
+            return None
+        refusal = trust.undo_refusal(db, t, event, me, seat)
+        whose = [s for s in trust.owners(event) if s != seat]
+        return {
+            "what": tr(event["label"]),
+            "whose": tables._names(t, tuple(whose)) if whose and event["kind"] == "action" else None,
+            "refused": tr(refusal) if refusal else None,
+        }
+
+    news = [e for e in log if e["kind"] == "notice" and e["seq"] == t.head]
+    return {
+        "may_undo": trust.may_enter_moves(db, t, me, seat),
+        "undo": button(head),
+        "redo": button(ahead),
+        "news": tr(news[-1]["label"]) if news else None,
+    }
 
 
 def _game_css(slug: str) -> str | None:
@@ -180,14 +199,31 @@ def _form_version() -> int:
         raise FieldError(gettext("The form is missing its table version; reload the page.")) from None
 
 
+def _drawn() -> dict:
+    """Where the tapped form was drawn: the log's head then (``h``), and the oldest version its
+    player saw the entry against (``s``, kept by a form refilled after a 409); ``table.act``
+    merges a stale tap with them (``companion/merge.py``). A form without them is simply stale."""
+    out = {}
+    for key, name in (("h", "head"), ("s", "seen")):
+        try:
+            out[name] = VERSION.parse(request.form[key], key) if key in request.form else None
+        except FieldError:
+            raise FieldError(gettext("The form is missing its table version; reload the page.")) from None
+    return out
+
+
 def _refused(code, status, e, form_id):
     error = {"form": form_id, "msg": tr(e)}
     return render_panel(_load(code), status, error=error, submitted=request.form)
 
 
-def _stale(code, form_id):
+def _stale(code, form_id, e: tables.Stale):
     t = _load(code)
-    message = gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
+    message = (
+        tr(e.label)
+        if e.label
+        else gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
+    )
     return render_panel(t, 409, error={"form": form_id, "msg": message}, submitted=request.form)
 
 
@@ -207,15 +243,19 @@ def _change(code: str, form_id: str, attempt):
         return _refused(code, 403, e, form_id)
     except tables.NeedsConfirmation as e:
         return _ask(_load(code), e, form_id)
-    except tables.Stale:
-        return _stale(code, form_id)
+    except tables.Stale as e:
+        return _stale(code, form_id, e)
     except tables.TableNotFound:  # deleted between the two reads
         abort(404)
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
     if outcome.duplicate:  # sent again after a lost answer (app.js retries): it had counted once
         return render_panel(outcome.table, notice=gettext("Your tap had arrived; it counted once."))
-    return render_panel(outcome.table, notice=tr(outcome.label) if outcome.label else None)
+    notice = tr(outcome.label) if outcome.label else None
+    if outcome.after:  # a stale tap counted after other phones' steps (companion/merge.py)
+        names = ", ".join(tr(name) if isinstance(name, dict) else name for name in outcome.after)
+        notice = gettext("%(what)s (counted after the entry of %(names)s)", what=notice, names=names)
+    return render_panel(outcome.table, notice=notice)
 
 
 def _ask(t, e, form_id):
@@ -239,7 +279,9 @@ def act(code):
         params = engine.parse_params(game, action, request.form)
         me = device_id()
         seat = tables.seat_of(db, code, me)
-        return tables.act(db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120], device=me, confirmed=_confirmed())
+        return tables.act(
+            db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120], device=me, confirmed=_confirmed(), **_drawn()
+        )
 
     return _change(code, request.form.get("form", "")[:80], attempt)
 
@@ -255,7 +297,11 @@ def undo(code):
 
 @bp.post("/redo")
 def redo(code):
-    return _change(code, "undo", lambda game: tables.redo(get_db(), code, _form_version()))
+    def attempt(game):
+        me = device_id()
+        return tables.redo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
+
+    return _change(code, "undo", attempt)
 
 
 # --- Seats ------------------------------------------------------------------------------------
@@ -496,8 +542,10 @@ def settings(code):
             raw = request.form.get("value", "")
             value = spec.spec.parse(raw, tr(spec.label)) if raw.strip() else None
             params = {"key": key, "value": value, "confirmed": request.form.get("confirmed") == "1" and value is not None}
-            tables.act(get_db(), code, "profile", "profile", params, None, _form_version(), request.form.get("nonce", "")[:40])
+            tables.act(get_db(), code, "profile", "profile", params, None, _form_version(), request.form.get("nonce", "")[:40], confirmed=_confirmed())
             return redirect(url_for(".settings", code=code), 303)
+        except tables.NeedsConfirmation as e:  # a finished game's result would change: Save again to change it
+            error = {"form": key, "msg": tr(e) + " " + gettext("Tap Save again to change it."), "confirm": True}
         except FieldError as e:
             error, status = {"form": key, "msg": tr(e)}, 400
         except RuleError as e:

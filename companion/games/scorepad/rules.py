@@ -51,7 +51,7 @@ def _cell(state, seat: int, rnd: int):
     return state["sums"][rnd - 1][seat]
 
 
-@moves("score", N_("Add points"), seat=PLAYER, points=POINTS, note=Text(max_len=60, label=N_("Note")))
+@moves("score", N_("Add points"), order_free=True, seat=PLAYER, points=POINTS, note=Text(max_len=60, label=N_("Note")))
 def score(state, params, seat, profile, rng):
     """An entry adds to the player's cell of the current round. Zero is an entry too (a round scored nothing)."""
     _running(state)
