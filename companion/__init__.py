@@ -13,7 +13,12 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+# templates/ and static/ live at the top of the repo (a checkout, `pip install -e .`); a wheel
+# (`pip install .`, pipx) carries them inside the package, copied there at build time by setup.py.
+INSTALLED = (HERE / "templates").is_dir()
+ASSETS = HERE if INSTALLED else ROOT
 # the serving device reaches itself by these names; `companion serve` adds the addresses it prints.
 # (No IPv6 literal such as [::1]: Werkzeug's trusted-host match cannot name one, and the server
 # listens on IPv4 unless told otherwise.)
@@ -36,13 +41,22 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def default_instance() -> Path:
+    """Where the database and keys live unless COMPANION_INSTANCE says: ``instance/`` of a
+    checkout; for an installed wheel the user's data folder, which survives a reinstall
+    (``$XDG_DATA_HOME/table-companion``, by default ``~/.local/share/table-companion``)."""
+    if not INSTALLED:
+        return ROOT / "instance"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "table-companion"
+
+
 def create_app(test_config: dict | None = None) -> Flask:
-    instance = Path(os.environ.get("COMPANION_INSTANCE", ROOT / "instance"))
+    instance = Path(os.environ.get("COMPANION_INSTANCE") or default_instance())
     app = Flask(
         __name__,
         instance_path=str(instance),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(ASSETS / "templates"),
+        static_folder=str(ASSETS / "static"),
     )
     app.config.from_mapping(
         DATABASE=str(instance / "companion.db"),

@@ -68,10 +68,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(instance, port, *args: str) -> subprocess.Popen:
+def start_server(instance, port, *args: str, command: tuple[str, ...] = (sys.executable, "-m", "companion.cli")) -> subprocess.Popen:
+    """``companion serve`` on a loopback port (this checkout's, or ``command``, e.g. an installed script)."""
     env = {**os.environ, "COMPANION_INSTANCE": str(instance), "COMPANION_PUBLIC_URL": f"http://127.0.0.1:{port}"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr", *args],
+        [*command, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr", *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
