@@ -6,6 +6,9 @@ the client's address. The serving device (loopback) is the operator and is never
 limiter per app, so every test app starts with fresh counts. Test configs switch limits off
 unless they set ``RATELIMIT_ENABLED`` (companion/__init__.py).
 
+Every way to make a table (a new table, "Play again", an import) draws on one budget per client
+(``SHARED``, issue 26 point 2): a guest who is refused ``/new`` cannot go on through a rematch.
+
 Imports are also one at a time (``IMPORTING``): an import replays its whole log on the CPU, and
 one of them at a time leaves the other threads the GIL to answer phones' polls.
 """
@@ -22,13 +25,16 @@ from flask_limiter.util import get_remote_address
 # endpoint -> (limit, which answers count). Far above what a table of people does: a club starts
 # a table a minute at most; a phone typing a join code wrong a few times is not a guesser.
 LIMITS = {
-    "lobby.new_table": ("20 per minute; 200 per day", None),
     "lobby.import_table": ("6 per minute; 60 per day", None),
     # only misses count: 30 unknown codes a minute is 30 of 32**6 join codes
     "lobby.join": ("30 per minute; 300 per day", lambda r: r.status_code == 404),
     # a six-digit PIN: 5 wrong tries a minute is 139 days for a million
     "tables.save_defaults": ("5 per minute", lambda r: r.status_code == 403),
     "tables.reset_default": ("5 per minute", lambda r: r.status_code == 403),
+}
+# scope -> (limit, the endpoints that share it): one count for all of them together
+SHARED = {
+    "new tables": ("20 per minute; 200 per day", ("lobby.new_table", "plays.rematch", "lobby.import_table")),
 }
 
 IMPORTING = threading.BoundedSemaphore(1)
@@ -49,7 +55,13 @@ def from_serving_device() -> bool:
 
 def init_app(app: Flask) -> None:
     limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", default_limits=[], headers_enabled=False)
+    views = app.view_functions
     for endpoint, (value, counts) in LIMITS.items():
-        if endpoint in app.view_functions:
-            app.view_functions[endpoint] = limiter.limit(value, deduct_when=counts, exempt_when=from_serving_device)(app.view_functions[endpoint])
+        if endpoint in views:
+            views[endpoint] = limiter.limit(value, deduct_when=counts, exempt_when=from_serving_device)(views[endpoint])
+    for scope, (value, endpoints) in SHARED.items():
+        shared = limiter.shared_limit(value, scope, exempt_when=from_serving_device)
+        for endpoint in endpoints:
+            if endpoint in views:
+                views[endpoint] = shared(views[endpoint])
     app.extensions["companion_limiter"] = limiter
