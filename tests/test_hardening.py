@@ -17,10 +17,18 @@ def limited(tmp_path):
     return app, guest_of(app)
 
 
-def guest_of(app, addr="192.168.1.66"):
-    guest = app.test_client()
+def guest_of(app, addr="192.168.1.66", cookie=True):
+    """A phone on the Wi-Fi; with ``cookie`` it has opened the lobby, which gave it its device id;
+    without, it keeps no cookie at all (a script)."""
+    guest = app.test_client(use_cookies=cookie)
     guest.environ_base.update({"REMOTE_ADDR": addr})
+    if cookie:
+        guest.get("/")
     return guest
+
+
+def misses(client, n: int) -> list[int]:
+    return [client.post("/join", data={"code": "ZZZZZZ"}).status_code for _ in range(n)]
 
 
 # --- Point 2: every way to make a table is limited, under one budget ------------------------------
@@ -39,3 +47,32 @@ def test_point2_new_rematch_and_import_share_one_budget_of_new_tables(tmp_path):
     r = guest.post("/import", data={"export": "{}"})
     assert r.status_code == 429 and "Too many tries" in r.get_data(as_text=True)
     assert app.test_client().post(f"/plays/{pid}/rematch").status_code == 303  # the serving device is exempt
+
+
+# --- Point 4: limits per phone, with a looser cap per address ---------------------------------------
+
+
+def test_point4_phones_behind_one_address_do_not_share_a_budget(tmp_path):
+    app, guesser = limited(tmp_path)
+    host = app.test_client()  # the serving device starts a table (exempt from every limit)
+    code = host.post("/new", data={"game": "scorepad", **PLAYERS}).headers["Location"].split("/t/")[1].strip("/")
+    assert misses(guesser, 31) == [404] * 30 + [429]
+    friend = guest_of(app)  # another phone behind the same NAT: its own budget
+    assert friend.post("/join", data={"code": code}).status_code == 303
+    assert misses(friend, 1) == [404]
+    made = [guesser.post("/new", data={"game": "scorepad", **PLAYERS}).status_code for _ in range(21)]
+    assert made == [303] * 20 + [429]
+    assert friend.post("/new", data={"game": "scorepad", **PLAYERS}).status_code == 303
+
+
+def test_point4_a_phone_without_a_cookie_counts_by_its_address_and_every_address_has_a_cap(tmp_path):
+    app, _ = limited(tmp_path)
+    script = guest_of(app, "192.168.1.70", cookie=False)  # keeps no cookie: counted by its address
+    assert misses(script, 31) == [404] * 30 + [429]
+    # a script that takes a fresh device id for every phone it plays meets the cap of five phones
+    counts = [misses(guest_of(app, "192.168.1.71"), 30) for _ in range(5)]
+    assert counts == [[404] * 30] * 5
+    late = guest_of(app, "192.168.1.71")
+    r = late.post("/join", data={"code": "ZZZZZZ"})
+    assert r.status_code == 429 and "Too many tries" in r.get_data(as_text=True)
+    assert misses(guest_of(app, "192.168.1.72"), 1) == [404]  # another address is not held back

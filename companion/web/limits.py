@@ -1,10 +1,14 @@
 """Per-client rate limits (issue 12 point 7): a guest on the Wi-Fi cannot create tables, import
 exports or guess codes and PINs as fast as a script can send them.
 
-Flask-Limiter with in-memory storage (one process serves a table; nothing to set up), keyed by
-the client's address. The serving device (loopback) is the operator and is never limited. A
-limiter per app, so every test app starts with fresh counts. Test configs switch limits off
-unless they set ``RATELIMIT_ENABLED`` (companion/__init__.py).
+Flask-Limiter with in-memory storage (one process serves a table; nothing to set up). Each limit
+counts per phone (issue 26 point 4): by the random device id in the phone's signed session cookie
+(``web.device_id``), or by its address when it sends no cookie; so phones behind one address (a
+club's proxy, a hotspot's NAT) do not share a budget. Above them, every limit has a looser cap per
+address (``PER_ADDRESS`` times the phone's), which a script minting a fresh cookie for each
+request meets. The serving device (loopback) is the operator and is never limited. A limiter per
+app, so every test app starts with fresh counts. Test configs switch limits off unless they set
+``RATELIMIT_ENABLED`` (companion/__init__.py).
 
 Every way to make a table (a new table, "Play again", an import) draws on one budget per client
 (``SHARED``, issue 26 point 2): a guest who is refused ``/new`` cannot go on through a rematch.
@@ -16,9 +20,10 @@ one of them at a time leaves the other threads the GIL to answer phones' polls.
 from __future__ import annotations
 
 import ipaddress
+import re
 import threading
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -37,7 +42,21 @@ SHARED = {
     "new tables": ("20 per minute; 200 per day", ("lobby.new_table", "plays.rematch", "lobby.import_table")),
 }
 
+# the cap per address is this many phones' limits: five phones behind one NAT at their limit
+PER_ADDRESS = 5
+
 IMPORTING = threading.BoundedSemaphore(1)
+
+
+def phone_key() -> str:
+    """Whom a limit counts: the phone's device id where its signed cookie holds one, else its address."""
+    device = session.get("device")
+    return f"device:{device}" if isinstance(device, str) and device else f"address:{get_remote_address()}"
+
+
+def per_address(value: str) -> str:
+    """The looser cap one address gets: "20 per minute; 200 per day" -> "100 per minute; 1000 per day"."""
+    return re.sub(r"\d+(?= per)", lambda m: str(int(m.group()) * PER_ADDRESS), value)
 
 
 def from_serving_device() -> bool:
@@ -54,14 +73,21 @@ def from_serving_device() -> bool:
 
 
 def init_app(app: Flask) -> None:
-    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", default_limits=[], headers_enabled=False)
+    limiter = Limiter(phone_key, app=app, storage_uri="memory://", default_limits=[], headers_enabled=False)
     views = app.view_functions
     for endpoint, (value, counts) in LIMITS.items():
         if endpoint in views:
-            views[endpoint] = limiter.limit(value, deduct_when=counts, exempt_when=from_serving_device)(views[endpoint])
+            for limit in (
+                limiter.limit(value, deduct_when=counts, exempt_when=from_serving_device),
+                limiter.limit(per_address(value), key_func=get_remote_address, deduct_when=counts, exempt_when=from_serving_device),
+            ):
+                views[endpoint] = limit(views[endpoint])
     for scope, (value, endpoints) in SHARED.items():
-        shared = limiter.shared_limit(value, scope, exempt_when=from_serving_device)
-        for endpoint in endpoints:
-            if endpoint in views:
-                views[endpoint] = shared(views[endpoint])
+        for limit in (
+            limiter.shared_limit(value, scope, exempt_when=from_serving_device),
+            limiter.shared_limit(per_address(value), f"{scope} per address", key_func=get_remote_address, exempt_when=from_serving_device),
+        ):
+            for endpoint in endpoints:
+                if endpoint in views:
+                    views[endpoint] = limit(views[endpoint])
     app.extensions["companion_limiter"] = limiter
