@@ -5,10 +5,13 @@ Each test names the point of the issue it checks and fails without its measure.
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from helpers_plays import db_of, scorepad
 
-from companion import create_app, plays
-from helpers import PLAYERS
+from companion import create_app, plays, table
+from helpers import PLAYERS, start_table
 
 
 def limited(tmp_path):
@@ -76,3 +79,62 @@ def test_point4_a_phone_without_a_cookie_counts_by_its_address_and_every_address
     r = late.post("/join", data={"code": "ZZZZZZ"})
     assert r.status_code == 429 and "Too many tries" in r.get_data(as_text=True)
     assert misses(guest_of(app, "192.168.1.72"), 1) == [404]  # another address is not held back
+
+
+# --- Point 8: names that look the same are one name ----------------------------------------------
+
+# each looks like "Ann" on a phone: full width, a soft hyphen, Hangul fillers, a variation
+# selector, a grapheme joiner, a tag, an invisible operator's neighbour, a no-break or wide space
+LOOK_ALIKES = [
+    "\uff21nn",
+    "\uff21\uff4e\uff4e",
+    "An\u00adn",
+    "Ann\u3164",
+    "\u3164Ann",
+    "A\u115fnn",
+    "An\u1160n",
+    "Ann\uffa0",
+    "Ann\ufe0f",
+    "A\u034fnn",
+    "Ann\U000e0041",
+    "A\u2065nn",
+    "Ann\u00a0",
+    "Ann\u3000 ",
+    "A\u180bnn",
+    "ANN",
+]
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_point8_two_players_whose_names_look_the_same_are_refused_with_a_reason(client, name):
+    r = client.post("/new", data={"game": "scorepad", **PLAYERS, "name0": "Ann", "name1": name})
+    assert r.status_code == 400 and "look the same: each player needs a different name" in r.get_data(as_text=True)
+    client.post("/lang", data={"lang": "cs"})
+    r = client.post("/new", data={"game": "scorepad", **PLAYERS, "name0": "Ann", "name1": name})
+    assert r.status_code == 400 and "vypadají stejně: každý hráč musí mít jiné jméno" in r.get_data(as_text=True)
+
+
+def test_point8_names_are_stored_normalised_and_a_blank_filler_is_no_name(app, client):
+    code = start_table(client, name0="\uff22o\u00adb\ufe0f", name1="Zo\u3164e  Kim")
+    assert [p["name"] for p in table.load(db_of(app), code).players] == ["Bob", "Zoe Kim", "Green"]
+    r = client.post("/new", data={"game": "scorepad", **PLAYERS, "name0": "\u3164\u3164"})
+    assert r.status_code == 400 and "Please fill in" in r.get_data(as_text=True)
+
+
+def test_point8_a_rename_in_the_history_is_normalised_and_compared_as_it_looks(app, client):
+    db = db_of(app)
+    scorepad(db, ["Ann", "Ben"], [1, 2])
+    r = client.post("/plays/players", data={"name": "Ben", "new_name": "\uff21n\u00adn"})
+    assert r.status_code == 400 and "Ann is already a player here" in r.get_data(as_text=True)
+    assert client.post("/plays/players", data={"name": "Ben", "new_name": "Be\u00adn\u3164 Jr"}).status_code == 303
+    assert plays.aliases(db) == {"ben": "Ben Jr"}
+
+
+def test_point8_an_import_with_look_alike_or_unclean_names_is_refused(client):
+    code = start_table(client)
+    export = client.get(f"/t/{code}/export.json").get_json()
+    # the app never exports such names: the players' check (before any replay) finds the file malformed
+    for names in (["Ann", "\uff21nn", "Cy"], ["An\u00adn", "Ben", "Cy"], ["Ann", "Ben", "Cy\u3164"]):
+        players = [{**p, "name": n} for p, n in zip(export["players"], names)]
+        r = client.post("/import", data={"export": json.dumps({**export, "players": players})})
+        assert r.status_code == 400 and "The export is incomplete or malformed." in r.get_data(as_text=True), names
