@@ -6,9 +6,10 @@ Each test names the point of the issue it checks and fails without its measure.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from helpers_plays import db_of, scorepad
+from helpers_plays import db_of, do, scorepad
 
 from companion import create_app, plays, table
 from helpers import PLAYERS, start_table
@@ -138,3 +139,63 @@ def test_point8_an_import_with_look_alike_or_unclean_names_is_refused(client):
         players = [{**p, "name": n} for p, n in zip(export["players"], names)]
         r = client.post("/import", data={"export": json.dumps({**export, "players": players})})
         assert r.status_code == 400 and "The export is incomplete or malformed." in r.get_data(as_text=True), names
+
+
+# --- Point 7: the full log page shows every line the database holds --------------------------------
+
+
+def _log_page(client, code, upto=None) -> list[tuple[str, str]]:
+    """The log page's lines as (kind, event number or notice text), in order."""
+    html = client.get(f"/t/{code}/log" + (f"?upto={upto}" if upto is not None else "")).get_data(as_text=True)
+    log = html.split('<ol class="full-log">', 1)[1].split("</ol>", 1)[0]
+    lines = []
+    for item in re.findall(r"<li([^>]*)>(.*?)</li>", log, re.S):
+        attrs, body = item
+        if "log-notice" in attrs:
+            lines.append(("notice", re.sub(r"<[^>]+>", "", body).split("</time>")[-1].strip()))
+        else:
+            lines.append(("event", re.search(r'value="(\d+)"', attrs).group(1)))
+    return lines
+
+
+def test_point7_every_page_of_a_long_log_shows_its_notices_on_the_boundaries_and_after_the_last_event(app, client):
+    db = db_of(app)
+    code = table.create(db, "scorepad", [{"name": n, "colour": c} for n, c in (("Ann", "red"), ("Ben", "blue"))], {"lowest_wins": False}, host="host")
+    entry = iter(["anyone", "seat"] * 4)
+
+    def notice():  # the host switches who may enter moves: a line in every log, after the head
+        table.set_entry(db, code, "host", next(entry))
+
+    def score(n):
+        for _ in range(n):
+            do(db, code, "score", seat=0, points=1, note="")
+
+    notice()  # after event 0: the first line of the first page
+    score(100)
+    notice()  # after event 100: the last line of the page (0, 100]
+    score(1)
+    notice()  # after event 101: the first of the page (100, 200]
+    score(99)
+    notice()  # 200
+    score(1)
+    notice()  # 201
+    score(99)
+    notice()  # 300
+    score(1)
+    table.announce_export(db, code, "host")  # after event 301, which is then undone and replaced:
+    for _ in range(2):
+        table.undo(db, code, table.load(db, code).version)
+    score(1)  # the log ends at event 300 again; the notice after 301 stays in the database
+    assert table.log_length(db, code) == 300
+    stored = db.execute("select count(*) from notices where code = ?", [code]).fetchone()[0]
+    pages = [_log_page(client, code), _log_page(client, code, 200), _log_page(client, code, 100)]
+    shown = [line for page in pages for line in page if line[0] == "notice"]
+    assert stored == 7 and len(shown) == 7
+    events = [e for page in pages for kind, e in page if kind == "event"]
+    assert sorted(map(int, events)) == list(range(1, 301))
+    newest, middle, oldest = ([(k, v if k == "event" else "notice") for k, v in page] for page in pages)
+    assert oldest[:2] == [("notice", "notice"), ("event", "1")] and oldest[-2:] == [("event", "100"), ("notice", "notice")]
+    assert middle[:3] == [("event", "101"), ("notice", "notice"), ("event", "102")] and middle[-2:] == [("event", "200"), ("notice", "notice")]
+    assert newest[:3] == [("event", "201"), ("notice", "notice"), ("event", "202")]
+    assert newest[-3:] == [("event", "300"), ("notice", "notice"), ("notice", "notice")]
+    assert "downloaded a full backup" in pages[0][-1][1]
