@@ -9,6 +9,7 @@ import secrets
 import signal
 import socket
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -112,6 +113,33 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int, watched: int) -> None:
+    """End this worker when the process that forked it ends, even by kill -9 (issue 26 point 6):
+    otherwise the workers go on serving the port with no one to stop them. On Linux the kernel
+    sends SIGTERM at the parent's death (prctl PR_SET_PDEATHSIG); everywhere, a thread waits on
+    ``watched``, the read end of a pipe whose only write end the parent holds: it reads end of
+    file once the parent is gone."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the pipe alone
+        pass
+
+    def watch() -> None:
+        while os.read(watched, 1):
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the watch began
+        os._exit(0)
+
+
 def serve_in_processes(serve_one: Callable[[socket.socket], None], host: str, port: int, workers: int) -> int:
     """Run ``serve_one(socket)`` in ``workers`` forked processes sharing host:port.
 
@@ -119,10 +147,13 @@ def serve_in_processes(serve_one: Callable[[socket.socket], None], host: str, po
     second core. They share nothing but the SQLite file, whose writes already serialize
     (``BEGIN IMMEDIATE``), and the version poll reads the file afresh, so a tap served by one
     process shows on a phone polling another. A worker that dies is started again; Ctrl+C or
-    SIGTERM stops them all. POSIX only (fork, SO_REUSEPORT)."""
+    SIGTERM stops them all, and a kill -9 of this process ends them too (``die_with_parent``).
+    POSIX only (fork, SO_REUSEPORT)."""
     listening_socket(host, port).close()  # a port in use fails here, once, before any fork
     children: dict[int, float] = {}
     stopping = False
+    parent = os.getpid()
+    watched, held = os.pipe()  # the parent holds ``held`` open until it ends; never written
 
     def start() -> None:
         pid = os.fork()
@@ -130,6 +161,8 @@ def serve_in_processes(serve_one: Callable[[socket.socket], None], host: str, po
             code = 0
             try:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                os.close(held)
+                die_with_parent(parent, watched)
                 serve_one(listening_socket(host, port))
             except KeyboardInterrupt:
                 pass

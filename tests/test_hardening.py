@@ -6,13 +6,20 @@ Each test names the point of the issue it checks and fails without its measure.
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from helpers_plays import db_of, do, scorepad
 
 from companion import create_app, plays, table
-from helpers import PLAYERS, start_table
+from helpers import PLAYERS, free_port, start_server, start_table
 
 
 def limited(tmp_path):
@@ -199,3 +206,82 @@ def test_point7_every_page_of_a_long_log_shows_its_notices_on_the_boundaries_and
     assert newest[:3] == [("event", "201"), ("notice", "notice"), ("event", "202")]
     assert newest[-3:] == [("event", "300"), ("notice", "notice"), ("notice", "notice")]
     assert "downloaded a full backup" in pages[0][-1][1]
+
+
+# --- Point 6: workers die with their parent --------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            pass
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:  # a zombie (ended, not yet reaped by init) is gone for our purpose
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) != 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in Linux's /proc")
+def test_point6_a_kill_9_of_the_parent_ends_both_workers_and_frees_the_port(tmp_path):
+    port = free_port()
+    proc = start_server(tmp_path, port, "--workers", "2")
+    workers = _children(proc.pid)
+    try:
+        assert len(workers) == 2 and not _port_free(port)
+        proc.kill()  # SIGKILL: the parent runs no handler at all
+        proc.wait()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and (any(map(_alive, workers)) or not _port_free(port)):
+            time.sleep(0.05)
+        assert not any(map(_alive, workers)) and _port_free(port)
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+WATCHED_PIPE_ONLY = """
+import os, signal, sys, time
+from companion import cli
+cli.PR_SET_PDEATHSIG = 0  # an option prctl refuses: the watched pipe alone, as where there is no prctl
+parent = os.getpid()
+watched, held = os.pipe()
+if os.fork() == 0:
+    os.close(held)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    cli.die_with_parent(parent, watched)
+    print("watching", flush=True)
+    time.sleep(60)
+    os._exit(3)
+time.sleep(20)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the worker in Linux's /proc")
+def test_point6_the_watched_pipe_alone_ends_a_worker_whose_parent_was_killed():
+    proc = subprocess.Popen([sys.executable, "-c", WATCHED_PIPE_ONLY], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "watching"  # the worker runs, its parent alive
+        (worker,) = _children(proc.pid)
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and _alive(worker):
+            time.sleep(0.05)
+        assert not _alive(worker)
+    finally:
+        for pid in _children(proc.pid):
+            os.kill(pid, signal.SIGKILL)
