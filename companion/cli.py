@@ -228,6 +228,7 @@ def serve(args) -> int:
     from waitress import serve as waitress_serve
 
     from . import create_app
+    from .web.limits import PIN_TRIES, pin_tries_file
 
     if args.workers > 1 and (args.https or not hasattr(os, "fork") or not hasattr(socket, "SO_REUSEPORT")):
         print("--workers above 1 needs fork and SO_REUSEPORT (Linux, macOS) and plain HTTP (a TLS proxy in front for HTTPS).", file=sys.stderr)
@@ -250,11 +251,13 @@ def serve(args) -> int:
     names = served_names(args.host, addresses, args.allow_host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*names, *(app.config.get("TRUSTED_HOSTS") or [])]))
     app.config["OPERATOR_PIN"] = app.config.get("OPERATOR_PIN") or operator_pin()
+    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart unlocks the PIN (web/limits.py)
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
         print("   ", url)
     print(f"Answers to: {', '.join(app.config['TRUSTED_HOSTS'])} (add a name with --allow-host)")
     print(f"Operator PIN (saves a table's board values as this install's defaults): {app.config['OPERATOR_PIN']}")
+    print(f"  It locks after {PIN_TRIES} wrong tries from phones, until the server is restarted.")
     print(f"Data: {app.config['DATABASE']}")
     if not args.no_qr:
         print_qr(urls[0])

@@ -285,3 +285,39 @@ def test_point6_the_watched_pipe_alone_ends_a_worker_whose_parent_was_killed():
     finally:
         for pid in _children(proc.pid):
             os.kill(pid, signal.SIGKILL)
+
+
+# --- Point 5: the operator PIN locks after a few wrong tries from anywhere ---------------------------
+
+
+def test_point5_the_pin_locks_after_ten_wrong_tries_from_all_phones_and_workers_until_a_restart(tmp_path, monkeypatch, capsys):
+    import waitress
+
+    from companion import cli
+
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "companion.db"), "SECRET_KEY": "test", "OPERATOR_PIN": "123456"}
+    workers = [create_app(config), create_app(config)]  # two processes of `serve --workers 2` share the file only
+    code = start_table(workers[0].test_client(), game="giganten")  # a game with board values
+
+    def try_pin(worker, pin, addr):
+        return guest_of(workers[worker], addr).post(f"/t/{code}/settings/defaults", data={"pin": pin})
+
+    assert try_pin(1, "123456", "192.168.1.9").status_code == 200  # a right PIN does not count
+    for i in range(10):  # ten phones, one wrong guess each, on either worker
+        r = try_pin(i % 2, f"{i:06d}", f"192.168.1.{10 + i}")
+        assert r.status_code == 403 and "operator PIN it printed" in r.get_data(as_text=True)
+    assert "The operator PIN is locked after 10 wrong tries" in capsys.readouterr().err  # the terminal says so
+    for worker in (0, 1):
+        r = try_pin(worker, "123456", "192.168.1.99")
+        assert r.status_code == 403 and "The operator PIN is locked after too many wrong tries" in r.get_data(as_text=True)
+    r = guest_of(workers[1], "192.168.1.99").post(f"/t/{code}/settings/reset", data={"key": "x", "pin": "123456"})
+    assert r.status_code == 403 and "locked" in r.get_data(as_text=True)
+    assert workers[0].test_client().post(f"/t/{code}/settings/defaults").status_code == 200  # the serving device still can
+    # the operator restarts the server: the count starts again (with the new PIN it prints)
+    served = {}
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(app=app))
+    cli.main(["serve", "--no-qr", "--port", "5056"])
+    assert "It locks after 10 wrong tries" in capsys.readouterr().out
+    pin = served["app"].config["OPERATOR_PIN"]
+    assert guest_of(served["app"], "192.168.1.99").post(f"/t/{code}/settings/defaults", data={"pin": pin}).status_code == 200

@@ -13,6 +13,10 @@ app, so every test app starts with fresh counts. Test configs switch limits off 
 Every way to make a table (a new table, "Play again", an import) draws on one budget per client
 (``SHARED``, issue 26 point 2): a guest who is refused ``/new`` cannot go on through a rematch.
 
+The operator PIN (issue 26 point 5) locks after ``PIN_TRIES`` wrong tries from all phones
+together, until the server restarts: the count is a file beside the database, which every worker
+process shares (``who_operates``); ``companion serve`` removes it at start.
+
 Imports are also one at a time (``IMPORTING``): an import replays its whole log on the CPU, and
 one of them at a time leaves the other threads the GIL to answer phones' polls.
 """
@@ -21,7 +25,10 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import secrets
+import sys
 import threading
+from pathlib import Path
 
 from flask import Flask, current_app, request, session
 from flask_limiter import Limiter
@@ -70,6 +77,56 @@ def from_serving_device() -> bool:
         return False
     mapped = getattr(addr, "ipv4_mapped", None)  # ::ffff:127.0.0.1 when serving on "::"
     return (mapped or addr).is_loopback
+
+
+# wrong operator-PIN tries, from every phone and worker together, before the PIN locks: ten
+# guesses of a million, then the operator restarts the server (a new PIN)
+PIN_TRIES = 10
+
+
+class PinLocked(Exception):
+    """The operator PIN took ``PIN_TRIES`` wrong tries since the server started."""
+
+
+def pin_tries_file(database: str) -> Path:
+    """One byte per wrong PIN try, beside the database: shared by every worker process."""
+    return Path(database + ".pin-tries")
+
+
+def _locked(f) -> None:
+    try:
+        import fcntl
+    except ImportError:  # Windows: one process (--workers needs fork), and appends are small
+        return
+    fcntl.flock(f, fcntl.LOCK_EX)  # released when the file is closed
+
+
+def who_operates() -> str | None:
+    """Who may act for the operator: "local" (the serving device), "pin" (a phone that typed the
+    PIN `companion serve` printed), None for anyone else. A wrong PIN counts; after ``PIN_TRIES``
+    of them ``PinLocked`` is raised, for every PIN typed, until the server restarts."""
+    if from_serving_device():
+        return "local"
+    pin, typed = current_app.config.get("OPERATOR_PIN"), (request.form.get("pin") or "").strip()[:64]
+    if not (pin and typed):
+        return None
+    with open(pin_tries_file(current_app.config["DATABASE"]), "ab+") as f:
+        _locked(f)
+        f.seek(0, 2)
+        wrong = f.tell()
+        if wrong >= PIN_TRIES:
+            raise PinLocked()
+        if secrets.compare_digest(typed.encode(), str(pin).encode()):
+            return "pin"
+        f.write(b"x")
+    if wrong + 1 == PIN_TRIES:
+        print(
+            f"The operator PIN is locked after {PIN_TRIES} wrong tries from phones. The serving device still works; "
+            "restart the server (Ctrl+C, then companion serve) for a new PIN.",
+            file=sys.stderr,
+            flush=True,
+        )
+    return None
 
 
 def init_app(app: Flask) -> None:
