@@ -251,6 +251,7 @@ def serve(args) -> int:
     names = served_names(args.host, addresses, args.allow_host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*names, *(app.config.get("TRUSTED_HOSTS") or [])]))
     app.config["OPERATOR_PIN"] = app.config.get("OPERATOR_PIN") or operator_pin()
+    app.config["PRIVATE_HISTORY"] = args.private_history or app.config.get("PRIVATE_HISTORY") in (True, "1", "true")
     pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart unlocks the PIN (web/limits.py)
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
@@ -259,6 +260,8 @@ def serve(args) -> int:
     print(f"Operator PIN (saves a table's board values as this install's defaults): {app.config['OPERATOR_PIN']}")
     print(f"  It locks after {PIN_TRIES} wrong tries from phones, until the server is restarted.")
     print(f"Data: {app.config['DATABASE']}")
+    if app.config["PRIVATE_HISTORY"]:
+        print("History: each phone sees only the plays of its own tables (--private-history).")
     if not args.no_qr:
         print_qr(urls[0])
     files = raise_file_limit()
@@ -296,6 +299,12 @@ def main(argv: list[str] | None = None) -> int:
         "with one per core (Linux and macOS; docs/architecture.md, Speed)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
+    p.add_argument(
+        "--private-history",
+        action="store_true",
+        help="show each phone only the plays of tables it started, joined or opened (for a club; "
+        "by default every phone on the network reads the whole history, as at home)",
+    )
     p.add_argument(
         "--allow-host",
         action="append",

@@ -321,3 +321,64 @@ def test_point5_the_pin_locks_after_ten_wrong_tries_from_all_phones_and_workers_
     assert "It locks after 10 wrong tries" in capsys.readouterr().out
     pin = served["app"].config["OPERATOR_PIN"]
     assert guest_of(served["app"], "192.168.1.99").post(f"/t/{code}/settings/defaults", data={"pin": pin}).status_code == 200
+
+
+# --- Point 3: the history belongs to the people in it ----------------------------------------------
+
+
+def _finished_pad(phone, names) -> str:
+    code = start_table(phone, name0=names[0], name1=names[1], name2=names[2])
+    for seat, points in enumerate((3, 5, 4)):
+        do(db_of(phone.application), code, "score", seat=seat, points=points, note="")
+    do(db_of(phone.application), code, "finish")
+    return code
+
+
+def test_point3_renaming_a_player_in_the_history_is_the_operators(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "h.db"), "SECRET_KEY": "test", "OPERATOR_PIN": "123456"})
+    db = db_of(app)
+    scorepad(db, ["Ann", "Ben"], [1, 2])
+    guest = guest_of(app)
+    assert 'name="pin"' in guest.get("/plays/stats").get_data(as_text=True)  # the form asks a phone for the PIN
+    r = guest.post("/plays/players", data={"name": "Ben", "new_name": "Boris"})
+    assert r.status_code == 403 and "may rename players in the history" in r.get_data(as_text=True)
+    r = guest.post("/plays/players", data={"name": "Ben", "new_name": "Boris", "merge": "1", "pin": "654321"})
+    assert r.status_code == 403 and plays.aliases(db) == {}
+    assert guest.post("/plays/players", data={"name": "Ben", "new_name": "Boris", "pin": "123456"}).status_code == 303
+    assert plays.aliases(db) == {"ben": "Boris"}
+    server = app.test_client()  # the serving device needs no PIN
+    assert 'name="pin"' not in server.get("/plays/stats").get_data(as_text=True)
+    assert server.post("/plays/players", data={"name": "Boris", "new_name": "Bob"}).status_code == 303
+
+
+def test_point3_with_a_private_history_a_phone_reads_only_the_plays_of_its_own_tables(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "h.db"), "SECRET_KEY": "test", "PRIVATE_HISTORY": True})
+    anna, boris = guest_of(app, "192.168.1.10"), guest_of(app, "192.168.1.11")
+    _finished_pad(anna, ["Anna", "Alena", "Adam"])
+    theirs = _finished_pad(boris, ["Boris", "Bedřich", "Berta"])
+    theirs_id = plays.for_table(db_of(app), theirs)["id"]
+    for url in ("/plays", "/plays/stats", "/plays.csv", "/plays.json", "/plays/stats/scorepad", "/"):
+        body = anna.get(url).get_data(as_text=True)
+        assert "Alena" in body and "Bedřich" not in body, url
+    assert anna.get(f"/plays/{theirs_id}").status_code == 404 and anna.get(f"/plays/{theirs_id}/card.svg").status_code == 404
+    assert anna.post(f"/plays/{theirs_id}/rematch").status_code == 404
+    assert boris.get(f"/plays/{theirs_id}").status_code == 200
+    everything = app.test_client().get("/plays.csv").get_data(as_text=True)  # the serving device reads all
+    assert "Alena" in everything and "Bedřich" in everything
+    # off (the default, as at home): every phone reads the whole history
+    app.config["PRIVATE_HISTORY"] = False
+    assert "Bedřich" in anna.get("/plays").get_data(as_text=True)
+
+
+def test_point3_serve_has_the_private_history_flag(monkeypatch, tmp_path, capsys):
+    import waitress
+
+    from companion import cli
+
+    served = {}
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(app=app))
+    cli.main(["serve", "--no-qr", "--port", "5057"])
+    assert served["app"].config["PRIVATE_HISTORY"] is False
+    cli.main(["serve", "--no-qr", "--port", "5057", "--private-history"])
+    assert served["app"].config["PRIVATE_HISTORY"] is True and "each phone sees only the plays of its own tables" in capsys.readouterr().out
