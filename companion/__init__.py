@@ -73,7 +73,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         # the LAN addresses it prints and every --allow-host (docs/security.md).
         TRUSTED_HOSTS=None,
         OPERATOR_PIN=None,  # printed by `companion serve`: saves a table's board values as the install's defaults
-        OPERATOR_LOOPBACK=True,  # the serving device (loopback) is the operator; false behind a reverse proxy
+        OPERATOR_LOOPBACK=True,
+        PRIVATE_HISTORY=False,  # true: a phone reads only the plays of tables it knows (serve --private-history)  # the serving device (loopback) is the operator; false behind a reverse proxy
         RATELIMIT_ENABLED=True,  # per-client limits on table creation, imports, code guesses (web/limits.py)
     )
     if test_config is not None:

@@ -9,6 +9,7 @@ import secrets
 import signal
 import socket
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -112,6 +113,33 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int, watched: int) -> None:
+    """End this worker when the process that forked it ends, even by kill -9 (issue 26 point 6):
+    otherwise the workers go on serving the port with no one to stop them. On Linux the kernel
+    sends SIGTERM at the parent's death (prctl PR_SET_PDEATHSIG); everywhere, a thread waits on
+    ``watched``, the read end of a pipe whose only write end the parent holds: it reads end of
+    file once the parent is gone."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the pipe alone
+        pass
+
+    def watch() -> None:
+        while os.read(watched, 1):
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the watch began
+        os._exit(0)
+
+
 def serve_in_processes(serve_one: Callable[[socket.socket], None], host: str, port: int, workers: int) -> int:
     """Run ``serve_one(socket)`` in ``workers`` forked processes sharing host:port.
 
@@ -119,10 +147,13 @@ def serve_in_processes(serve_one: Callable[[socket.socket], None], host: str, po
     second core. They share nothing but the SQLite file, whose writes already serialize
     (``BEGIN IMMEDIATE``), and the version poll reads the file afresh, so a tap served by one
     process shows on a phone polling another. A worker that dies is started again; Ctrl+C or
-    SIGTERM stops them all. POSIX only (fork, SO_REUSEPORT)."""
+    SIGTERM stops them all, and a kill -9 of this process ends them too (``die_with_parent``).
+    POSIX only (fork, SO_REUSEPORT)."""
     listening_socket(host, port).close()  # a port in use fails here, once, before any fork
     children: dict[int, float] = {}
     stopping = False
+    parent = os.getpid()
+    watched, held = os.pipe()  # the parent holds ``held`` open until it ends; never written
 
     def start() -> None:
         pid = os.fork()
@@ -130,6 +161,8 @@ def serve_in_processes(serve_one: Callable[[socket.socket], None], host: str, po
             code = 0
             try:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                os.close(held)
+                die_with_parent(parent, watched)
                 serve_one(listening_socket(host, port))
             except KeyboardInterrupt:
                 pass
@@ -195,6 +228,7 @@ def serve(args) -> int:
     from waitress import serve as waitress_serve
 
     from . import create_app
+    from .web.limits import PIN_TRIES, pin_tries_file
 
     if args.workers > 1 and (args.https or not hasattr(os, "fork") or not hasattr(socket, "SO_REUSEPORT")):
         print("--workers above 1 needs fork and SO_REUSEPORT (Linux, macOS) and plain HTTP (a TLS proxy in front for HTTPS).", file=sys.stderr)
@@ -217,12 +251,17 @@ def serve(args) -> int:
     names = served_names(args.host, addresses, args.allow_host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*names, *(app.config.get("TRUSTED_HOSTS") or [])]))
     app.config["OPERATOR_PIN"] = app.config.get("OPERATOR_PIN") or operator_pin()
+    app.config["PRIVATE_HISTORY"] = args.private_history or app.config.get("PRIVATE_HISTORY") in (True, "1", "true")
+    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart unlocks the PIN (web/limits.py)
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
         print("   ", url)
     print(f"Answers to: {', '.join(app.config['TRUSTED_HOSTS'])} (add a name with --allow-host)")
     print(f"Operator PIN (saves a table's board values as this install's defaults): {app.config['OPERATOR_PIN']}")
+    print(f"  It locks after {PIN_TRIES} wrong tries from phones, until the server is restarted.")
     print(f"Data: {app.config['DATABASE']}")
+    if app.config["PRIVATE_HISTORY"]:
+        print("History: each phone sees only the plays of its own tables (--private-history).")
     if not args.no_qr:
         print_qr(urls[0])
     files = raise_file_limit()
@@ -260,6 +299,12 @@ def main(argv: list[str] | None = None) -> int:
         "with one per core (Linux and macOS; docs/architecture.md, Speed)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
+    p.add_argument(
+        "--private-history",
+        action="store_true",
+        help="show each phone only the plays of tables it started, joined or opened (for a club; "
+        "by default every phone on the network reads the whole history, as at home)",
+    )
     p.add_argument(
         "--allow-host",
         action="append",

@@ -15,7 +15,7 @@ import copy
 import json
 from dataclasses import dataclass
 
-from .games.base import N_, PALETTE, FieldError, Game, Label, RuleError, Text
+from .games.base import N_, PALETTE, FieldError, Game, Label, Name, RuleError, name_key
 from .games.common import listed
 from .rng import TableRandom
 
@@ -56,7 +56,7 @@ def has_streams(tstate: dict) -> bool:
     return "streams" in tstate
 
 
-NAME = Text(max_len=40, required=True, label=N_("Name"))
+NAME = Name(max_len=40, required=True, label=N_("Name"))
 
 
 def check_players(game: Game, players: list) -> None:
@@ -73,8 +73,11 @@ def check_players(game: Game, players: list) -> None:
             raise FieldError(N_("Choose a colour for %(name)s."), name=player["name"])
     if len({p["colour"] for p in players}) != len(players):
         raise FieldError(N_("Each player needs a different colour."))
-    if len({p["name"].casefold() for p in players}) != len(players):
-        raise FieldError(N_("Each player needs a different name."))
+    seen = {}
+    for p in players:  # names that look the same (issue 26 point 8: "Ann" and "ＡNN") are one name
+        if name_key(p["name"]) in seen:
+            raise FieldError(N_("%(a)s and %(b)s look the same: each player needs a different name."), a=seen[name_key(p["name"])], b=p["name"])
+        seen[name_key(p["name"])] = p["name"]
 
 
 def _as_form(value) -> str:

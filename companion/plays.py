@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 from . import engine
+from .games.base import name_key
 
 PER_PAGE = 20
 SOURCE_NAME = "Table Companion"
@@ -168,7 +169,8 @@ def duration(play: dict) -> int:
 
 
 def key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    """Names that look the same are one player's (``name_key``: NFKC, invisibles removed, case-folded)."""
+    return name_key(name)
 
 
 def aliases(db) -> dict[str, str]:

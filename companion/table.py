@@ -536,7 +536,11 @@ def events(db, code: str, last: int | None = None, upto: int | None = None, page
 
 def log_lines(db, code: str, last: int | None = None, upto: int | None = None, page: int | None = None, head: int | None = None) -> list[dict]:
     """``events`` with the table's notices (an undone reveal, a freed seat, a mid-game backup),
-    each after the event it followed: what every phone's log shows. Same arguments as ``events``."""
+    each after the event it followed: what every phone's log shows. Same arguments as ``events``.
+
+    A notice can follow an event that an undo and a new move have since replaced by a shorter log
+    (an export's notice after event 301, then undo, undo, a move: the log ends at 300): the page
+    that holds the last event shows every notice after it, so no line is on no page (issue 26 point 7)."""
     if last is not None and head is None:
         head = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
     out = events(db, code, last, upto, page, head)
@@ -544,6 +548,8 @@ def log_lines(db, code: str, last: int | None = None, upto: int | None = None, p
         lo, hi = max(0, head - last), None
     elif page is not None:
         lo, hi = max(0, (upto or 0) - page), upto or 0
+        if hi >= log_length(db, code):
+            hi = None
     else:
         lo, hi = 0, None
     sql = "select seq, label, created from notices where code = ? and seq > ?" + (" and seq <= ?" if hi is not None else "") + " order by id"

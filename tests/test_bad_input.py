@@ -78,7 +78,7 @@ def test_a_name_over_40_characters_is_refused_and_no_table_is_made(client):
     [
         ({"game": "chess"}, "Choose a game."),
         ({"colour1": "red"}, "Each player needs a different colour."),
-        ({"name1": "red"}, "Each player needs a different name."),
+        ({"name1": "red"}, "Red and red look the same: each player needs a different name."),
         ({"colour2": "magenta"}, "Choose a colour for Green."),
     ],
 )

@@ -228,6 +228,7 @@ def limited(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "limits.db"), "SECRET_KEY": "test", "RATELIMIT_ENABLED": True})
     guest = app.test_client()
     guest.environ_base.update({"REMOTE_ADDR": "192.168.1.66"})
+    guest.get("/")  # a phone opens the lobby first, which gives it its device id (limits count per phone)
     return app, guest
 
 
@@ -243,10 +244,13 @@ def test_guessing_join_codes_is_rate_limited_per_client(tmp_path):
 
 
 def test_table_creation_and_imports_are_rate_limited_per_client(tmp_path):
-    _, guest = limited(tmp_path)
+    app, guest = limited(tmp_path)
     created = [guest.post("/new", data={"game": "scorepad", **PLAYERS}).status_code for _ in range(21)]
     assert created == [303] * 20 + [429]
-    imports = [guest.post("/import", data={"export": "{}"}).status_code for _ in range(7)]
+    other = app.test_client()  # imports have their own, lower limit too (a new table's budget is spent above)
+    other.environ_base.update({"REMOTE_ADDR": "192.168.1.67"})
+    other.get("/")
+    imports = [other.post("/import", data={"export": "{}"}).status_code for _ in range(7)]
     assert imports == [400] * 6 + [429]
 
 

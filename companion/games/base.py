@@ -130,6 +130,40 @@ class Text:
         return value
 
 
+# Default-ignorable code points (Unicode's DerivedCoreProperties) that HIDDEN does not refuse:
+# the soft hyphen, the combining grapheme joiner, Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
+# Khmer and Mongolian invisible vowels and selectors, invisible operators' reserved neighbours,
+# variation selectors, tags. Drawn as nothing, so "An\u00adn" or "\u3164" would pass for "Ann" or a blank.
+IGNORABLE = re.compile(
+    "[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2065\u206a-\u206f\u3164\ufe00-\ufe0f\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+
+def clean_name(raw: str | None) -> str:
+    """A name as stored (issue 26 point 8): NFKC-normalised (full-width "Ａnn" is "Ann", a
+    no-break space a space), default-ignorable code points removed, runs of spaces one space.
+    What HIDDEN refuses is kept, so ``Name`` refuses it with a reason rather than hide it."""
+    value = unicodedata.normalize("NFKC", IGNORABLE.sub("", unicodedata.normalize("NFKC", raw or "")))
+    if HIDDEN.search(value):  # a tab or U+0085 would split as a space: leave it for Text to refuse
+        return value
+    return " ".join(value.split())
+
+
+def name_key(name: str) -> str:
+    """Two names that look the same have one key: cleaned, then case-folded (the one helper
+    every comparison of names uses: a table's players, the history's renames and merges)."""
+    return unicodedata.normalize("NFKC", clean_name(name).casefold())
+
+
+@dataclass(frozen=True)
+class Name(Text):
+    """A player's name: cleaned by ``clean_name`` before it is checked, compared or stored."""
+
+    def parse(self, raw: str | None, name: str):
+        return super().parse(clean_name(raw), name)
+
+
 @dataclass(frozen=True)
 class Bool:
     label: str = ""

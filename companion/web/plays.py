@@ -1,10 +1,12 @@
 """Plays: the history of finished games, statistics, the result card, exports, BG Stats, rematch.
 
 Every page here reads ``companion.plays`` (pure functions over the recorded plays) and
-translates; nothing here decides a result. The history belongs to the install (anyone on the
-table's network may read it, as they may read the lobby), but a table's code is the
-capability to change it: a play links back to its table's log only on a phone that already
-knows that table.
+translates; nothing here decides a result. The history belongs to the people in it (issue 26
+point 3): renaming or merging players is the operator's (the serving device, or a phone with the
+operator PIN); by default any phone on the network reads the whole history, as a family at home
+would, and with ``PRIVATE_HISTORY`` (``companion serve --private-history``, for a club) a phone
+sees only the plays of tables it knows (``_visible``). A play links back to its table's log only
+on a phone that already knows that table.
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import format_datetime, format_decimal, gettext
 
 from .. import engine, plays as records, store, table as tables
 from ..games import GAMES
 from ..games.base import N_, FieldError, Int, Label, RuleError
 from . import COLOURS, device_id, get_db, tr
+from .limits import PinLocked, from_serving_device, who_operates
 from .lobby import remember
 
 bp = Blueprint("plays", __name__)
@@ -26,6 +29,20 @@ bp = Blueprint("plays", __name__)
 # A BoardGameGeek id goes to BG Stats only when verified: slug -> (id, where it was checked).
 # None is verified yet, so BG Stats matches each game by its name.
 BGG_IDS: dict[str, tuple[int, str]] = {}
+
+
+def _visible(found: list[dict]) -> list[dict]:
+    """The plays this phone may read: all of them, unless the install keeps each phone to the
+    plays of the tables it knows (its lobby's list: started, joined or opened there); the serving
+    device reads all."""
+    if not current_app.config.get("PRIVATE_HISTORY") or from_serving_device():
+        return found
+    mine = set(session.get("tables", []))
+    return [p for p in found if p["code"] in mine]
+
+
+def _load(game: str | None = None) -> list[dict]:
+    return _visible(records.load(get_db(), game))
 
 
 def _int_arg(name: str, default: int) -> int:
@@ -107,7 +124,7 @@ def _options(play: dict) -> list[tuple[str, str]]:
 def _globals():
     def known_player_names() -> list[str]:
         db = get_db()
-        return records.known_names(records.load(db), records.aliases(db))
+        return records.known_names(_load(), records.aliases(db))
 
     return {"play_extras": extras, "known_player_names": known_player_names, "when": when, "span": span, "num": format_decimal}
 
@@ -126,7 +143,7 @@ def history():
     db = get_db()
     game, player = _filters()
     names = records.aliases(db)
-    found = records.load(db, game)
+    found = _load(game)
     if player:
         found = records.with_player(found, player, names)
     try:
@@ -141,13 +158,13 @@ def history():
         count=len(found),
         game=game,
         player=player,
-        known=records.known_names(records.load(db), names),
+        known=records.known_names(_load(), names),
     )
 
 
 def _play(pid: str) -> dict:
     play = records.get(get_db(), pid[:32])
-    if play is None:
+    if play is None or not _visible([play]):
         abort(404)
     return play
 
@@ -184,7 +201,7 @@ def rematch(pid):
 def _stats(game: str | None, status=200, error=None, form=None):
     db = get_db()
     names = records.aliases(db)
-    everything = records.load(db)
+    everything = _load()
     found = [p for p in everything if p["game"] == game] if game else everything
     games = sorted({p["game"] for p in everything}, key=game_name)
     return (
@@ -199,6 +216,7 @@ def _stats(game: str | None, status=200, error=None, form=None):
             known=records.known_names(everything, names),
             error=error,
             form=form or {},
+            operator_local=from_serving_device(),
         ),
         status,
     )
@@ -220,8 +238,15 @@ def game_stats(game):
 def rename():
     """Rename a player everywhere, or merge two names of one person (asked for explicitly)."""
     db = get_db()
-    known = records.known_names(records.load(db), records.aliases(db))
+    known = records.known_names(_load(), records.aliases(db))
     old = request.form.get("name", "")
+    try:
+        by = who_operates()
+        message = gettext("Only the serving device, or a phone with the operator PIN it printed, may rename players in the history.")
+    except PinLocked:
+        by, message = None, gettext("The operator PIN is locked after too many wrong tries; it works again once the server is restarted on the serving device.")
+    if by is None:
+        return _stats(None, 403, error=message, form=request.form)
     try:
         if records.key(old) not in {records.key(n) for n in known}:
             raise FieldError(N_("There is no player called %(name)s."), name=old[:40])
@@ -242,13 +267,13 @@ def rename():
 
 @bp.get("/plays.csv")
 def export_csv():
-    rows = records.export_rows(records.load(get_db()), {slug: g.name for slug, g in GAMES.items()})
+    rows = records.export_rows(_load(), {slug: g.name for slug, g in GAMES.items()})
     return Response(records.to_csv(rows), mimetype="text/csv", headers={"Content-Disposition": 'attachment; filename="plays.csv"'})
 
 
 @bp.get("/plays.json")
 def export_json():
-    body = {"app": "table-companion", "plays": [records.public(p) for p in records.load(get_db())]}
+    body = {"app": "table-companion", "plays": [records.public(p) for p in _load()]}
     return Response(
         json.dumps(body, ensure_ascii=False, indent=1),
         mimetype="application/json",

@@ -22,7 +22,7 @@ from flask_babel import gettext
 from .. import engine, plays, table as tables, trust
 from ..games.base import Choice, FieldError, Int, RuleError
 from . import device_id, get_db, htmx, tr
-from .limits import from_serving_device
+from .limits import PinLocked, from_serving_device, who_operates
 from .lobby import remember
 from .offers import Offers
 
@@ -564,28 +564,24 @@ def _settings_page(t, error=None, status=200, notice=None):
     return render_template("settings.html", **_context(t, error=error, defaults=rows, operator=operator, settings_notice=notice)), status
 
 
-def _operator() -> str | None:
-    """Who may change the install's defaults: "local" (the serving device) or "pin" (a phone that
-    typed the PIN `companion serve` printed); None for anyone else."""
-    if from_serving_device():
-        return "local"
-    pin, typed = current_app.config.get("OPERATOR_PIN"), (request.form.get("pin") or "").strip()
-    if pin and typed and secrets.compare_digest(typed.encode(), str(pin).encode()):
-        return "pin"
-    return None
+def _operator(t) -> tuple[str | None, tuple | None]:
+    """Who acts for the operator ("local" or "pin", see ``limits.who_operates``), or the settings page
+    refusing a phone that is not the operator."""
+    try:
+        by = who_operates()
+        msg = gettext("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults.")
+    except PinLocked:
+        by, msg = None, gettext("The operator PIN is locked after too many wrong tries; it works again once the server is restarted on the serving device.")
+    return by, None if by else _settings_page(t, {"form": "defaults", "msg": msg}, 403)
 
 
 @bp.post("/settings/defaults")
 def save_defaults(code):
     """This table's board values become what new tables of its game start from: operator only."""
     t = _load(code)
-    by = _operator()
-    if by is None:
-        return _settings_page(
-            t,
-            {"form": "defaults", "msg": gettext("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults.")},
-            403,
-        )
+    by, refused = _operator(t)
+    if refused:
+        return refused
     if not tables.save_defaults(get_db(), code, by):
         return _settings_page(t, notice=gettext("This table has the game's own values: new tables start from them."))
     return _settings_page(t, notice=gettext("Saved: new tables of this game start from these values."))
@@ -596,12 +592,9 @@ def reset_default(code):
     """One install default back to the game's own value: operator only."""
     t = _load(code)
     key = request.form.get("key", "")
-    if _operator() is None:
-        return _settings_page(
-            t,
-            {"form": "defaults", "msg": gettext("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults.")},
-            403,
-        )
+    _, refused = _operator(t)
+    if refused:
+        return refused
     if key not in {pv.key for pv in t.game.profile}:
         return _settings_page(t, {"form": "defaults", "msg": gettext("This game has no such board value.")}, 400)
     tables.reset_default(get_db(), t.game, key)
