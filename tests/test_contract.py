@@ -93,7 +93,7 @@ BOARDS = {
         "black_track_length": 12,
         "black_levels": [2 * i for i in range(12)],
     },
-    "gold-rush": {"ore_counts": [10, 20, 15, 10, 8]},
+    "gold-rush": {"ore_counts": [10, 20, 15, 10, 8], "camps": 20, "herds": 15},
     "tinners-trail": {
         "map_regions": "A:1:1:coast; B:0:2; C:2:0:coast; D:0:0; E:0:0:coast; F:1:0; G:0:0",
         "map_borders": "A,B; B,C; C,D; D,E; E,F; F,G; A,G; B,D",

@@ -164,8 +164,8 @@ def test_tikal_and_gold_rush_link_their_automatic_lines_to_the_rulebook(client):
     code = start_table(client, "gold-rush")
     act(client, code, "lay_tile", mountain=0, nuggets=2)
     act(client, code, "place_cowboy", role="rail")
-    act(client, code, "railway", tiles=3, locomotives=1, c0=1)
+    act(client, code, "railway", tiles=2, locomotives=1, c0=1)
     html = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
     assert {rush["majority"].cs, rush["nuggets"].cs} <= {w[1] for w in whys(html)} and outside_paragraphs(html)
     assert "Red laid a tile on M2: 2 ore tokens on its pile." in html
-    assert "Finished railway: 3 tiles × 2" in html
+    assert "Finished railway: 2 tiles × 2" in html

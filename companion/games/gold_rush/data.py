@@ -29,6 +29,10 @@ ORE_COUNTS = None
 # shows nuggets suggests the start tile shows one nugget, but the text does not say: profile, unconfirmed.
 START_NUGGETS = 1
 
+# ?: the most nugget symbols on one tile. The rulebook's tile list ("SEZNAM KARTIČEK KRAJINY") is a
+# picture; the tile form has offered 0-3 since the first version (issue 28): profile, unconfirmed.
+TILE_NUGGETS = 3
+
 # R: scoring values ("PŘEHLED BODOVÁNÍ")
 CITY_PER_RAILWAY = 3  # "3 body za každou dokončenou napojenou trať"
 CAMP = 2  # "za každý indiánský tábor 2 body"

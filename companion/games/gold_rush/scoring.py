@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..base import N_, NP_, Int, Label, RuleError
 from ..common import counted, ranks
 from . import data
-from .rules import mountains
+from .rules import bounds, mountains
 from .rules.base import CATEGORIES, PER_SEAT, majority, mountain, moves, name, need_phase, score, total, who_acts
 
 # cowboys on the board, by role, as counts that agree with their noun
@@ -65,7 +65,9 @@ def _scoring_now(state) -> None:
 
 
 def _counts(state, params, role: str) -> list[int]:
-    """The cowboys per seat on the scored feature, each at most what that player has there on the board."""
+    """The cowboys per seat on the scored feature, each at most what that player has there on the
+    board, and at least one: nothing scores for nobody (``rules.bounds``, which ``legal`` offers)."""
+    _refuse(bounds.nobody(state, role))
     n = len(state["players"])
     counts = [params.get(f"c{i}") or 0 for i in range(data.MAX_PLAYERS)]
     if any(counts[n:]):
@@ -74,7 +76,14 @@ def _counts(state, params, role: str) -> list[int]:
     for seat, c in enumerate(counts):
         if c > state["seats"][seat][role]:
             raise RuleError(N_("%(name)s has only %(count)s on the board."), name=name(state, seat), count=counted(COUNTED, role, state["seats"][seat][role]))
+    _refuse(bounds.no_counts(counts, role))
     return counts
+
+
+def _refuse(reason: Label | None) -> None:
+    """A check of ``rules.bounds`` that found something wrong refuses the step with its reason."""
+    if reason is not None:
+        raise RuleError(reason.msg, **reason.params)
 
 
 def _award(state, counts, role, category, points) -> list[int]:
@@ -88,65 +97,61 @@ def _award(state, counts, role, category, points) -> list[int]:
     return winners
 
 
-def _who(state, winners):
-    """Names stay plain strings (a player called "Red" is never translated); "nobody" is a label."""
-    return mountains.names(state, winners) if winners else Label(N_("no one")).to_json()
-
-
 @moves(
     "railway",
     N_("Score a railway"),
     tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
-    locomotives=Int(0, 30, required=False, label=N_("Locomotives on it")),
+    locomotives=Int(0, 2, required=False, label=N_("Locomotives on it (2: two or more)")),
     **PER_SEAT,
 )
 def railway(state, params, seat, profile, rng):
     """A finished railway during the game, an unfinished one at the end (locomotives ignored).
+    ``locomotives`` is what the rule tells apart: none, one, or two and more ("Pokud na ní
+    nejedí žádná nebo více než jedna lokomotiva, bodové hodnocení zůstává stejné.").
 
     "Železniční trať je dokončena v případě, že se na obou stranách kolejí nachází křižovatka,
     město nebo hory, nebo když vytvoří uzavřený okruh." Majority: see ``rules.base.majority``.
     """
     at_end = _scorer(state, seat)
     counts = _counts(state, params, "rail")
-    _scoring_now(state)
     tiles, locos = params["tiles"], params.get("locomotives") or 0
+    _refuse(bounds.railway_tiles(state, tiles))
+    _scoring_now(state)
     points = railway_points(tiles, locos, finished=not at_end)
     winners = _award(state, counts, "rail", "end_rail" if at_end else "rail", points)
     if at_end:
-        return state, Label(N_("Unfinished railway: %(tiles)d × 1 = %(points)d for %(who)s."), tiles=tiles, points=points, who=_who(state, winners))
+        return state, Label(N_("Unfinished railway: %(tiles)d × 1 = %(points)d for %(who)s."), tiles=tiles, points=points, who=mountains.names(state, winners))
     return state, Label(
         N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
         tiles=tiles,
         factor=points // tiles,
         locos=counted(COUNTED, "loco", locos),
         points=points,
-        who=_who(state, winners),
+        who=mountains.names(state, winners),
     )
 
 
 @moves(
     "city",
     N_("Score a city"),
-    rails=Int(0, 4, label=N_("Finished railways leaving the city")),
+    city_rails=Int(3, 4, label=N_("Rails leaving the city")),
+    rails=Int(0, 4, label=N_("Of them, ending in finished railways")),
     loops=Int(0, 2, required=False, label=N_("Loops from one of its rails to another")),
     merchant=Int(0, data.MAX_PLAYERS - 1, label=N_("Whose merchant")),
 )
 def city(state, params, seat, profile, rng):
     """ "Město je napojeno na železniční síť, když jsou všechny 3 resp. 4 koleje, které z města
-    vycházejí, napojeny na dokončenou železniční trať." At the end: "MĚSTA: Vlastník města
-    získává 3 body za každou dokončenou železniční trať, která z města vychází."
+    vycházejí, napojeny na dokončenou železniční trať. Za každou tuto dokončenou železniční trať
+    získá hráč, který má ve městě svého obchodníka, 3 body." During the game a city scores only
+    so, with all its rails finished. At the end the cities not joined score: "MĚSTA: Vlastník
+    města získává 3 body za každou dokončenou železniční trať, která z města vychází."
 
-    ``rails`` counts the rails leaving the city that end in a finished railway; a loop joins
-    two of them, so it takes two rails and counts as one railway.
+    ``city_rails`` is the city's 3 or 4 rails, ``rails`` those of them that end in a finished
+    railway; a loop joins two of them, so it takes two rails and counts as one railway.
     """
     at_end = _scorer(state, seat)
+    _refuse(city_refusal(state, params, at_end))
     rails, loops, owner = params["rails"], params.get("loops") or 0, params["merchant"]
-    if not at_end and rails < 3:
-        raise RuleError(N_("A city is joined to the railway when all its 3 or 4 rails end in finished railways."))
-    if 2 * loops > rails:
-        raise RuleError(N_("Each loop takes two of the city's rails."))
-    if owner >= len(state["players"]) or state["seats"][owner]["city"] == 0:
-        raise RuleError(N_("That player has no merchant on the board."))
     _scoring_now(state)
     points = city_points(rails, loops)
     counts = [1 if s == owner else 0 for s in range(len(state["players"]))]
@@ -154,6 +159,20 @@ def city(state, params, seat, profile, rng):
     return state, Label(
         N_("City: (%(rails)d rails − %(loops)d loops) × 3 = %(points)d for %(who)s."), rails=rails, loops=loops, points=points, who=name(state, owner)
     )
+
+
+def city_refusal(state, params, at_end: bool) -> Label | None:
+    """Why the city form cannot score these values (None: it can)."""
+    has, rails, loops, owner = params["city_rails"], params["rails"], params.get("loops") or 0, params["merchant"]
+    if rails > has:
+        return Label(N_("The city has only %(has)d rails: %(rails)d cannot end in finished railways."), has=has, rails=rails)
+    if not at_end and rails < has:
+        return Label(N_("During the game a city scores only when all its %(has)d rails end in finished railways (%(rails)d do)."), has=has, rails=rails)
+    if 2 * loops > rails:
+        return Label(N_("Each loop takes two of the city's rails."))
+    if owner >= len(state["players"]) or state["seats"][owner]["city"] == 0:
+        return Label(N_("That player has no merchant on the board."))
+    return None
 
 
 @moves("close_mountain", N_("Score a closed mountain"), mountain=Int(1, 99, label=N_("Mountain")))
@@ -172,7 +191,7 @@ def close_mountain(state, params, seat, profile, rng):
         id=m["id"],
         shares=shares,
         points=points,
-        who=_who(state, winners),
+        who=mountains.names(state, winners),
     )
 
 
@@ -185,6 +204,8 @@ def prairie(state, params, seat, profile, rng):
     if not state["farmers"]:
         raise RuleError(N_("This game is played without farmers."))
     counts = _counts(state, params, "farm")
+    for key in ("camps", "herds"):
+        _refuse(bounds.prairie_feature(profile, key, params[key]))
     points = prairie_points(params["camps"], params["herds"])
     winners = _award(state, counts, "farm", "prairie", points)
     return state, Label(
@@ -192,19 +213,22 @@ def prairie(state, params, seat, profile, rng):
         camps=params["camps"],
         herds=params["herds"],
         points=points,
-        who=_who(state, winners),
+        who=mountains.names(state, winners),
     )
 
 
 @moves("ore_total", N_("Enter my ore total"), points=Int(0, 5 * data.ORE_TOKENS, label=N_("Nuggets on my ore tokens")))
 def ore_total(state, params, seat, profile, rng):
     """Physical tokens: "Nakonec všichni hráči otočí své získané žetony se zlatonosnou rudou a
-    připočítají si za ně odpovídající body." Each player enters their own sum on their own phone."""
+    připočítají si za ně odpovídající body." Each player enters their own sum on their own phone:
+    one that the tokens in front of them can show ("Na každém žetonu je znázorněn určitý počet
+    nugetů a ty se sečtou.")."""
     need_phase(state, "end")
     if state["ore"] != "box":
         raise RuleError(N_("The app holds the ore tokens: it adds them up itself."))
     if seat is None:
         raise RuleError(N_("Each player enters their ore total on their own phone."))
+    _refuse(bounds.ore_total(len(state["seats"][seat]["hand"]), profile.get("ore_counts"), params["points"]))
     state["seats"][seat]["ore_total"] = params["points"]
     return state, Label(N_("%(name)s entered their ore total (revealed at the end)."), name=name(state, seat))
 

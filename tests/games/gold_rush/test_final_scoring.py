@@ -22,13 +22,13 @@ def test_unfinished_mountains_score_1_per_nugget_for_the_majority_and_the_tokens
     t.turn(tile=0, nuggets=3, then="place_cowboy", role="mine")  # Blue: M2, 3 nuggets
     t.turn()
     t.turn()
-    t.turn(tile=0, nuggets=4, then="place_cowboy", role="mine")  # Green: M3
+    t.turn(tile=0, nuggets=3, then="place_cowboy", role="mine")  # Green: M3
     t.turn(tile=0, nuggets=3, then="place_cowboy", role="mine")  # Black: M4
     t.turn()
     t.turn()
     t.turn(then="place_tent", mountain=3)  # Yellow's tent goes home at the end, for nothing
-    t.turn(tile=0, nuggets=2, then="place_cowboy", role="mine")  # Green: M5
-    t.act("lay_tile", mountain=4, nuggets=1, seat=BLACK)  # Black joins M3, M4, M5: 4 + 3 + 1 + 2 = 10
+    t.turn(tile=0, nuggets=3, then="place_cowboy", role="mine")  # Green: M5
+    t.act("lay_tile", mountain=4, nuggets=1, seat=BLACK)  # Black joins M3, M4, M5: 3 + 3 + 1 + 3 = 10
     t.act("join_mountain", mountain=3)
     t.act("join_mountain", mountain=5)
     t.act("end_turn")
@@ -49,7 +49,7 @@ def test_unfinished_railway_1_per_tile_without_locomotives_and_a_city_3_per_fini
     to_end(t)
     label = t.act("railway", seat=BLUE, tiles=2, locomotives=1, c1=1)
     assert t.points(RED, "end_rail") == 2 and label.params["points"] == 2
-    t.act("city", seat=None, rails=1, merchant=YELLOW)
+    t.act("city", seat=None, city_rails=3, rails=1, merchant=YELLOW)
     assert t.points(YELLOW, "end_city") == 3
     assert all(supply(t.s, i) == 4 for i in range(3))
 
@@ -124,12 +124,12 @@ def test_with_physical_tokens_each_player_enters_their_total_on_their_own_phone(
     t.turn(then="take_token")
     assert t.s["seats"][BLUE]["hand"] == [None]
     to_end(t)
-    t.refused("ore_total", seat=None, points=4)
-    t.act("ore_total", seat=BLUE, points=4)
+    t.refused("ore_total", seat=None, points=3)
+    t.act("ore_total", seat=BLUE, points=3)
     assert "Red" in t.refused("finish", seat=None).params["names"]
     t.act("ore_total", seat=RED, points=0)
     t.act("finish", seat=None)
-    assert GAME.scores(t.s, t.values)[0]["total"] == 4
+    assert GAME.scores(t.s, t.values)[0]["total"] == 3
 
 
 def test_the_reveal_waits_for_the_box_counts():

@@ -38,7 +38,9 @@ def test_one_locomotive_doubles_two_do_not():
     t = Table(2)
     t.turn(then="place_cowboy", role="rail")
     t.turn(then="place_cowboy", role="rail")
-    t.act("lay_tile")
+    t.turn()
+    t.turn()
+    t.act("lay_tile")  # 6 tiles on the table
     label = t.act("railway", tiles=4, locomotives=1, c0=1)
     assert t.points(BLUE) == 8 and label.params["factor"] == 2
     t.act("railway", tiles=6, locomotives=2, c1=1)
@@ -147,17 +149,19 @@ def test_a_city_with_two_finished_railways_scores_6_and_a_loop_counts_once():
     t.turn(then="place_cowboy", role="city")
     t.turn()
     t.act("lay_tile")
-    t.refused("city", rails=2, merchant=0)  # not yet joined: all 3 or 4 rails must be finished
-    t.refused("city", rails=3, loops=2, merchant=0)
-    t.refused("city", rails=3, merchant=1)  # Red has no merchant
-    label = t.act("city", rails=3, loops=1, merchant=0)
+    t.refused("city", city_rails=3, rails=2, merchant=0)  # not yet joined: all 3 or 4 rails must be finished
+    t.refused("city", city_rails=3, rails=3, loops=2, merchant=0)
+    t.refused("city", city_rails=3, rails=3, merchant=1)  # Red has no merchant
+    label = t.act("city", city_rails=3, rails=3, loops=1, merchant=0)
     assert t.points(BLUE, "city") == 6 and label.params["points"] == 6 and supply(t.s, BLUE) == 4
 
 
 def test_a_cowboy_placed_and_scored_in_one_turn_comes_back_at_once():
     """ "V jednom tahu je možné figurku kovboje nasadit do hry, okamžitě vyhodnotit a vrátit vlastníkovi zpět do zásoby." "Modrý přiloží kartičku a na ni postaví svého železničáře. Modrý získá 3 body.\""""
     t = Table(2)
-    t.act("lay_tile")
+    t.turn()
+    t.turn()
+    t.act("lay_tile")  # 4 tiles on the table
     t.act("place_cowboy", role="rail")
     t.act("railway", tiles=3, c0=1)
     assert t.points(BLUE) == 3 and supply(t.s, BLUE) == 4
@@ -191,6 +195,8 @@ def test_the_track_shows_yellow_moving_from_49_to_1_lying_down():
 
     t = Table(3)
     railwaymen(t, **{"2": 2})
+    while t.s["tiles_left"] > 72 - 49 or t.s["turn"] != YELLOW:  # 49 tiles on the table
+        t.turn()
     t.act("lay_tile")
     t.act("railway", tiles=49, c2=1)
     me = GAME.view(t.s, YELLOW, t.values)["players"][YELLOW]

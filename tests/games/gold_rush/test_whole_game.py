@@ -60,13 +60,16 @@ def test_five_phones_play_from_the_first_tile_to_the_reveal(app):
     turn(CYRIL, ("place_tent", {"mountain": 2}))
     turn(DANA, ("place_cowboy", {"role": "farm"}))
     turn(EMIL, ("place_cowboy", {"role": "rail"}))
+    for _ in range(25):  # five quiet rounds: 31 tiles on the table, the start tile's included
+        do(None, "lay_tile", check=False)
+        do(None, "end_turn", check=False)
     # Anna's railwayman joins Ben's on a finished railway of 27 tiles with one locomotive: 54 each
     turn(ANNA, ("place_cowboy", {"role": "rail"}), ("railway", {"tiles": 27, "locomotives": 1, "c0": 1, "c1": 1}), mountain=2, nuggets=1)
     turn(BEN, ("place_tent", {"mountain": 1}))
     turn(CYRIL, ("take_token", {}))  # 2 tokens left in M2
     turn(DANA, ("close_mountain", {"mountain": 2}), mountain=2)  # Anna's miner: 2 tokens, 3 nuggets
     turn(EMIL, ("place_cowboy", {"role": "city"}))
-    turn(ANNA, ("city", {"rails": 4, "loops": 1, "merchant": EMIL}))  # 3 railways: 9 for Emil
+    turn(ANNA, ("city", {"city_rails": 4, "rails": 4, "loops": 1, "merchant": EMIL}))  # 3 railways: 9 for Emil
     seat = BEN
     while True:
         html = shared.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)

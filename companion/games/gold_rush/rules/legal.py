@@ -8,7 +8,7 @@ grey it and say why.
 from __future__ import annotations
 
 from ...base import N_, Label, Legal
-from .. import data
+from . import bounds
 from .base import PHASE_REASONS, name, supply
 
 TURN = ("lay_tile", "discard_tile", "join_mountain", "place_cowboy", "place_tent", "take_token", "close_mountain", "railway", "city", "end_turn")
@@ -53,17 +53,12 @@ def _greyed(actions, phase) -> list[Legal]:
     return [Legal(a, reason=Label(PHASE_REASONS[phase])) for a in actions]
 
 
-def _per_seat(state, role) -> dict:
-    """choices for c0..c4: up to the cowboys each player has in that role; 0 for absent seats."""
-    n = len(state["players"])
-    return {f"c{i}": tuple(range(state["seats"][i][role] + 1)) if i < n else (0,) for i in range(data.MAX_PLAYERS)}
-
-
 def _turn(state, seat, profile) -> list[Legal]:
     phase = state["phase"]
     ids = tuple(m["id"] for m in state["mountains"])
     if phase == "tile":
-        out = [Legal("lay_tile", {"mountain": (None,), "nuggets": (None, 0)}), Legal("lay_tile", {"mountain": (0, *ids), "nuggets": tuple(range(4))})]
+        nuggets = tuple(range(bounds.max_nuggets(profile) + 1))
+        out = [Legal("lay_tile", {"mountain": (None,), "nuggets": (None, 0)}), Legal("lay_tile", {"mountain": (0, *ids), "nuggets": nuggets})]
         if state["tiles_left"] > 0:
             out.append(Legal("discard_tile"))
         return out + _greyed(TURN[2:], "tile")
@@ -82,7 +77,7 @@ def _turn(state, seat, profile) -> list[Legal]:
     else:
         out += _greyed(("join_mountain", "place_cowboy", "place_tent", "take_token"), "score")
     out.append(Legal("close_mountain", {"mountain": ids}) if ids else Legal("close_mountain", reason=Label(N_("There is no open mountain."))))
-    out += _railway_city(state, finished=True)
+    out += _railway_city(state, at_end=False)
     out.append(Legal("end_turn"))
     return out + _greyed(("lay_tile", "discard_tile"), phase)
 
@@ -109,37 +104,48 @@ def _take(state, seat) -> Legal:
     return Legal("take_token")
 
 
-def _railway_city(state, finished: bool) -> list[Legal]:
+def _railway_city(state, at_end: bool) -> list[Legal]:
+    from ..scoring import city_refusal
+
     out = []
-    if any(s["rail"] for s in state["seats"]):
-        out.append(Legal("railway", {"tiles": tuple(range(1, 13)), "locomotives": tuple(range(4)), **_per_seat(state, "rail")}))
+    nobody = bounds.nobody(state, "rail")
+    if nobody:
+        out.append(Legal("railway", reason=nobody))
     else:
-        out.append(Legal("railway", reason=Label(N_("No railwayman is on the board."))))
+        tiles = tuple(range(1, bounds.tiles_on_table(state) + 1))
+        out += [Legal("railway", {"tiles": tiles, "locomotives": (None, 0, 1, 2), **counts}) for counts in bounds.per_seat_choices(state, "rail")]
     merchants = tuple(i for i, s in enumerate(state["seats"]) if s["city"])
     if not merchants:
-        out.append(Legal("city", reason=Label(N_("No merchant is on the board."))))
-    for rails in (3, 4) if finished else (0, 1, 2, 3, 4):
-        if merchants:
-            out.append(Legal("city", {"rails": (rails,), "loops": tuple(range(rails // 2 + 1)), "merchant": merchants}))
+        return out + [Legal("city", reason=Label(N_("No merchant is on the board.")))]
+    for has in (3, 4):
+        for rails in range(has + 1):
+            fits = [
+                loops for loops in (0, 1, 2) if not city_refusal(state, {"city_rails": has, "rails": rails, "loops": loops, "merchant": merchants[0]}, at_end)
+            ]
+            if fits:
+                out.append(
+                    Legal("city", {"city_rails": (has,), "rails": (rails,), "loops": (None, *fits) if 0 in fits else tuple(fits), "merchant": merchants})
+                )
     return out
 
 
 def _end(state, seat, profile) -> list[Legal]:
     from ..scoring import finish_blocked
 
-    out = _railway_city(state, finished=False)
+    out = _railway_city(state, at_end=True)
     if not state["farmers"]:
         out.append(Legal("prairie", reason=Label(N_("This game is played without farmers."))))
-    elif any(s["farm"] for s in state["seats"]):
-        out.append(Legal("prairie", {"camps": tuple(range(6)), "herds": tuple(range(6)), **_per_seat(state, "farm")}))
+    elif bounds.nobody(state, "farm"):
+        out.append(Legal("prairie", reason=bounds.nobody(state, "farm")))
     else:
-        out.append(Legal("prairie", reason=Label(N_("No farmer is on the board."))))
+        box = {key: values for key in ("camps", "herds") if (values := bounds.prairie_choices(profile, key)) is not None}
+        out += [Legal("prairie", {**box, **counts}) for counts in bounds.per_seat_choices(state, "farm")]
     if state["ore"] != "box":
         out.append(Legal("ore_total", reason=Label(N_("The app holds the ore tokens: it adds them up itself."))))
     elif seat is None:
         out.append(Legal("ore_total", reason=Label(N_("Each player enters their ore total on their own phone."))))
     else:
-        out.append(Legal("ore_total"))
+        out.append(Legal("ore_total", {"points": bounds.ore_totals(len(state["seats"][seat]["hand"]), profile.get("ore_counts"))}))
     blocked = finish_blocked(state, profile)
     out.append(Legal("finish", reason=blocked) if blocked else Legal("finish"))
     return out

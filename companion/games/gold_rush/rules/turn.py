@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...base import N_, NP_, Choice, Int, Label, RuleError
 from .. import data
 from .base import CATEGORIES, mountain, moves, name, need_phase, supply, who_acts
+from .bounds import tile_nuggets
 from .mountains import draw_tokens, join, names, new_mountain, score_unfinished
 
 ROLES = ("rail", "mine", "city", "farm")
@@ -65,6 +66,9 @@ def lay_tile(state, params, seat, profile, rng):
     seat = who_acts(state, seat)
     need_phase(state, "tile")
     where, nuggets = params.get("mountain"), params.get("nuggets") or 0
+    too_many = tile_nuggets(profile, nuggets)
+    if too_many:
+        raise RuleError(too_many.msg, **too_many.params)
     if where is None:
         if nuggets:
             raise RuleError(N_("Nuggets lie on a mountain: choose which mountain the tile belongs to."))
