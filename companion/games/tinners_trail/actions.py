@@ -182,6 +182,18 @@ def advance_auction(state, after):
             return
 
 
+def drop_who_cannot_top(state) -> list[str]:
+    """After a money correction during an auction: 'Hráč po jeho levici buď dá vyšší nabídku, nebo
+    pasuje'; a bidder whose money no longer tops the bid can only drop out, so with the table's
+    ``auto_pass`` option the app drops them (as ``advance_auction`` does when the turn moves on).
+    The bidder on turn keeps it if they still may bid. Returns the names of those dropped."""
+    auction = state["auction"]
+    before = list(auction["bidders"])
+    if auction["turn"] is not None:
+        advance_auction(state, (auction["turn"] - 1) % len(state["players"]))
+    return [name_of(state, s) for s in before if s not in auction["bidders"]]
+
+
 def bid(state, params):
     auction = state["auction"]
     who = auction["turn"]

@@ -268,13 +268,16 @@ ACTION_CHOICES = {
 
 
 def _auction(state, b):
-    """'Hráč po jeho levici buď dá vyšší nabídku, nebo pasuje'; no more than their money."""
+    """'Hráč po jeho levici buď dá vyšší nabídku, nebo pasuje'; no more than their money, so one
+    whose money was corrected to the bid or less can only drop out."""
     auction = state["auction"]
     who = auction["turn"]
     if who is None:
         return []
-    money = state["players"][who]["money"]
-    return [Legal("bid", {"amount": tuple(range(auction["bid"] + 1, money + 1))}), Legal("drop_out")]
+    player = state["players"][who]
+    if player["money"] <= auction["bid"]:  # after a money correction (without auto_pass): only drop out
+        return [Legal("bid", reason=Label(N_("%(name)s has only £%(money)d."), name=player["name"], money=player["money"])), Legal("drop_out")]
+    return [Legal("bid", {"amount": tuple(range(auction["bid"] + 1, player["money"] + 1))}), Legal("drop_out")]
 
 
 def _investments(state, b):
