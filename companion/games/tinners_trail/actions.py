@@ -397,6 +397,8 @@ class Regions(Text):
     many = True  # engine.parse_params joins every value the form sent under this name
 
 
+MOST_BID = 999  # the bid fields' range: legal offers no bid a phone could not send
+
 RULES = {
     "build_mine": build_mine,
     "mine": mine,
@@ -408,7 +410,7 @@ RULES = {
     "pasties": lambda state, b, seat, params: pasties(state, b, seat),
 }
 FIELDS = {
-    "build_mine": {"region": REGION, "bid": Int(1, 999, label=N_("Opening bid"))},
+    "build_mine": {"region": REGION, "bid": Int(1, MOST_BID, label=N_("Opening bid"))},
     "mine": {"region": REGION, "tin": Int(0, 20, required=False, label=N_("Tin")), "copper": Int(0, 20, required=False, label=N_("Copper"))},
     "port": {"region": REGION},
     "miner": {"region": REGION},
@@ -510,7 +512,7 @@ def end_of_actions(state, b, label):
     return state, label
 
 
-@move("bid", N_("Bid"), ("actions",), amount=Int(1, 999, label=N_("Bid (£)")))
+@move("bid", N_("Bid"), ("actions",), amount=Int(1, MOST_BID, label=N_("Bid (£)")))
 def bid_(state, params, b, rng):
     if not state["auction"]:
         raise RuleError(N_("No auction is running."))

@@ -586,3 +586,21 @@ def test_with_auto_pass_a_bidder_corrected_below_the_bid_drops_out_at_once(table
     label = t.do("fix_player", seat=t.seat("Yellow"), what="money", value=9)
     assert label.msg == "%(what)s; %(then)s" and label.params["then"]["msg"] == "%(name)s wins %(region)s for £%(bid)d and builds a mine"
     assert t.g["auction"] is None and t.region("A")["mine"] == t.seat("Red") and t.player("Red")["money"] == 6
+
+
+def test_bids_offered_are_ones_a_phone_can_send_and_a_high_leader_keeps_a_correction(table):
+    """Prices are typed off the chart, so money can outgrow the bid field (at most £999): legal
+    offers only bids the form can send, and the auction's leader, whose money may not drop below
+    the bid ('musí zaplatit, kolik nabídnul'), keeps a money correction to choose when the bid is
+    above £30 (random play found both offered with nothing a form could send)."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"))
+    t.player("Red")["money"] = t.player("Purple")["money"] = 1500
+    entries = legal.legal(t.g, None, engine.profile_values(t.t))
+    (build,) = [e for e in entries if e.action == "build_mine"]
+    assert max(build.choices["bid"]) == actions.MOST_BID
+    t.do("build_mine", region="A", bid=40)
+    assert max(_bid_entry(t).choices["amount"]) == actions.MOST_BID
+    t.do("bid", amount=50)  # Purple leads with £50
+    entries = legal.legal(t.g, None, engine.profile_values(t.t))
+    (leader,) = [e for e in entries if e.action == "fix_player" and e.choices["seat"] == (t.seat("Purple"),)]
+    assert leader.choices["value"] == (50,)
