@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import N_, Int, Label, RuleError, Text
+from ..common import passing_for
 from . import board as bd, data
 from .core import DICE, REGION, move, name_of, pay, three_dice
 from .round_end import after_exploration, invest_pass, sell_ore, start_investments
@@ -498,14 +499,10 @@ def end_of_actions(state, b, label):
     player when they become active (not earlier), so the player order track fills in the rulebook's order."""
     if state["auction"] or state["pending_seed"]:
         return state, label
-    passed = []
-    seat = active_seat(state)
-    while state["auto_pass"] and seat is not None and out_of_time(state, b, seat):
-        do_pass(state, seat)
-        passed.append(name_of(state, seat))
-        seat = active_seat(state)
+    passed = passing_for(state, active_seat, lambda state, seat: out_of_time(state, b, seat), do_pass)
     if passed:
-        label = Label(N_("%(what)s; no time left, so passed: %(names)s"), what=label.to_json(), names=", ".join(passed))
+        names = ", ".join(name_of(state, seat) for seat in passed)
+        label = Label(N_("%(what)s; no time left, so passed: %(names)s"), what=label.to_json(), names=names)
     if all(p["passed"] for p in state["players"]):
         sell_ore(state)
         start_investments(state, b)
