@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, Choice, Game, Int, Label, Moves, Option
+from .base import N_, Bool, Choice, Game, Int, Label, Moves, Option
 
 
 def ranks(values: Sequence[Any], lowest_wins: bool = False) -> list[int]:
@@ -145,3 +145,22 @@ def kept_by(key: str, label: str, help: str, values: tuple[str, str] = ("app", "
 def starts(label: str, help: str, most: int, key: str = "start_player", drawn: bool = False) -> Option:
     """Who starts, as a seat number from 1 (seat 1 by default); ``drawn``: 0 draws one at random."""
     return Option(key, label, Int(0 if drawn else 1, most, required=False), 1, help)
+
+
+def auto_pass_option(label: str, help: str) -> Option:
+    """The table option ``auto_pass`` (on by default): the app passes for a player who can only
+    pass. A game's ``setup`` keeps it in the state (``state["auto_pass"]``, read with ``get``) from
+    ``options.get("auto_pass")``, so a table or export made before the option existed (no such
+    option) passes by a tap, as its log recorded."""
+    return Option("auto_pass", label, Bool(), True, help)
+
+
+def passing_for(state: dict, on_turn: Callable[[dict], int | None], only_pass: Callable[[dict, int], bool], do_pass: Callable[[dict, int], None]) -> list[int]:
+    """With the table's ``auto_pass`` option, pass for each player in turn (``on_turn``) who can
+    only pass (``only_pass``), as ``do_pass`` does, until the turn is someone else's. The seats
+    passed, in order (for the step's log line, which must say so)."""
+    passed = []
+    while state.get("auto_pass") and (seat := on_turn(state)) is not None and only_pass(state, seat):
+        do_pass(state, seat)
+        passed.append(seat)
+    return passed

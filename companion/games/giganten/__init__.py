@@ -1,7 +1,7 @@
 """Giganten (Kosmos 1999): the app is the bank. See docs/games/giganten.md and rules.py."""
 
 from ..base import N_, Int, IntList, ProfileValue, Text
-from ..common import declare, kept_by, starts
+from ..common import auto_pass_option, declare, kept_by, starts
 from . import cards, core, data, legal, reveals, rules, scoring, view
 
 # the set-up choices' values, as the lobby shows them
@@ -31,6 +31,10 @@ GAME = declare(
             N_("app: each phone holds its player's secret licence cards; physical: the app records bids only."),
         ),
         starts(N_("Start player"), N_("Seat number of the start player; 0 draws one at random."), 4, drawn=True),
+        auto_pass_option(
+            N_("Pass a player with no licence cards without a tap"),
+            N_("With the app's licence cards, a player who holds none cannot bid, only pass: the app passes them when their turn in an auction comes."),
+        ),
     ),
     profile=(
         ProfileValue(

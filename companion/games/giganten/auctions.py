@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import N_, NP_, Int, Label, RuleError
+from ..common import listed, passing_for
 from . import data
 from .cards import hand_points, licence_payment, overbid_penalty
 from .core import _name, _pay, counted, moves, order_from, refusal
@@ -35,14 +36,39 @@ def can_bid(state, seat) -> bool:
     holding none cannot bid (a bid of 1 is already more than the hand), so their only move is
     the pass. With physical cards the app cannot see the hands.
 
-    The pass stays a tap rather than happening by itself: an export of a table where such a
-    player passed by hand must replay to the same state (the log of an older version holds that
-    pass), and a phone shows only the pass button, with the reason."""
+    With the table option ``auto_pass`` the app passes for them (``pass_who_cannot_bid``); a table
+    or export made before the option passes by a tap, as its log holds, and a phone then shows
+    only the pass button, with the reason."""
     hand = state["players"][seat]["hand"]
     return hand is None or hand_points(hand) > 0
 
 
 NO_CARDS = N_("%(name)s holds no licence cards and cannot bid, only pass.")
+PASSES = N_("%(company)s auction: %(name)s passes")
+
+
+def _bidder(state):
+    """Whose bid the table waits for, or None outside an auction's bidding."""
+    a = state["auction"]
+    return state["queue"][0] if state["step"] == 7 and a and a["phase"] == "bidding" and state["queue"] else None
+
+
+def pass_who_cannot_bid(state, label, rng):
+    """After any step: with ``auto_pass``, each bidder on turn who holds no licence cards is passed
+    by the app ("Kdo nechce nebo nemůže učinit nabídku, pasuje."), and the step's log line says so,
+    with what those passes settled (the auction won, or nothing sold)."""
+    told = []
+
+    def do_pass(state, seat):
+        told.append(_pass(state, {}, seat, None, rng)[1].to_json())
+
+    passed = passing_for(state, _bidder, lambda state, seat: not can_bid(state, seat), do_pass)
+    if not passed:
+        return state, label
+    names = ", ".join(_name(state, seat) for seat in passed)
+    label = Label(N_("%(what)s; no licence cards, so passed by the app: %(names)s"), what=label.to_json(), names=names)
+    settled = [said for said in told if said["msg"] != PASSES]
+    return state, Label(N_("%(what)s; %(then)s"), what=label.to_json(), then=listed(settled)) if settled else label
 
 
 def _next_auction(state):
@@ -91,7 +117,7 @@ def _pass(state, params, seat, profile, rng):
     who = state["queue"][0]
     a["active"].remove(who)
     company = COMPANY_NAMES[a["company"]]
-    label = Label(N_("%(company)s auction: %(name)s passes"), company=company, name=_name(state, who))
+    label = Label(PASSES, company=company, name=_name(state, who))
     if not a["active"]:
         # "Může se stát, že všichni hráči hned na začátku pasují. V tom případě se ... nic neprodává!"
         _next_auction(state)

@@ -16,13 +16,25 @@ _CANNOT_PAY = "%(company)s auction: %(name)s cannot pay %(num)d licence and %(lo
 _DEALT = "Licence cards dealt: %(counts)s"
 
 
+def _labels(label: dict):
+    """The label and every label nested in its parameters (a bid whose log line also tells the
+    passes the app made, and the auction they settled)."""
+    yield label
+    for value in (label.get("params") or {}).values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and "msg" in item:
+                yield from _labels(item)
+
+
 def reveals(state, action: str, label: dict) -> tuple[int, ...]:
     if state["licences"] is None:
         return ()
-    msg = label.get("msg")
-    if msg in (WINS_WITH[0], _CANNOT_PAY):
-        name = label["params"]["name"]
-        return tuple(s for s, p in enumerate(state["players"]) if p["name"] == name)
-    if msg == _DEALT:
-        return tuple(range(len(state["players"])))
-    return ()
+    seats = set()
+    for said in _labels(label):
+        msg = said.get("msg")
+        if msg in (WINS_WITH[0], _CANNOT_PAY):
+            name = said["params"]["name"]
+            seats.update(s for s, p in enumerate(state["players"]) if p["name"] == name)
+        if msg == _DEALT:
+            return tuple(range(len(state["players"])))
+    return tuple(sorted(seats))

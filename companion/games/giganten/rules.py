@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..base import N_, NP_, Choice, Int, Label, RuleError
 from ..common import gathering_lines
 from . import data
+from .auctions import pass_who_cannot_bid
 from .cards import NO_DECKS, _app_decks, _discard_card, _draw_card, _draw_licence
 from .core import SPECIALS, _name, _pay, _profile, counted, known_start, moves, order_from, rail_costs, refusal
 from .data import COMPANIES, COMPANY_NAMES
@@ -90,6 +91,8 @@ def setup(players, options, profile, rng):
         "final": None,
         "notices": notices,
     }
+    if options.get("auto_pass"):  # the table option, kept only when on: a state from before it is off
+        state["auto_pass"] = True
     return state
 
 
@@ -112,7 +115,7 @@ def apply(state, action, params, seat, profile, rng):
     if not any(e.allowed for e in entries):
         reason = next((e.reason for e in entries), None) or Label(N_("That is not possible now."))
         raise refusal(reason.msg, **reason.params)
-    return gathering_lines(state, lambda state: moves.apply(state, action, params, seat, profile, rng))
+    return gathering_lines(state, lambda state: pass_who_cannot_bid(*moves.apply(state, action, params, seat, profile, rng), rng))
 
 
 @moves("black_distance", N_("Start the first round"), fields=Int(1, 99, label=N_("Fields from the black locomotive to the port")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..base import N_, NP_, Label, RuleError
 from . import data
-from .auctions import can_bid
+from .auctions import NO_CARDS, can_bid
 from .cards import app_cards, hand_points, licence_payment
 from .core import _name, _profile, known_start, rail_costs
 from .data import COMPANIES, COMPANY_NAMES
@@ -67,6 +67,8 @@ def prompt(state, profile=None) -> Label:
 def _auction_prompt(state, who) -> Label:
     a = state["auction"]
     company = COMPANY_NAMES[a["company"]]
+    if a["phase"] == "bidding" and not can_bid(state, state["queue"][0]):  # a table without auto_pass: the tap is theirs
+        return Label(NO_CARDS, name=who)
     if a["phase"] == "bidding":
         return Label(
             NP_(

@@ -62,5 +62,6 @@ GAME = declare(
             False,
         ),
     ),
+    upgrade=rules.upgrade,
     panel_shows_prompt=True,  # the turn card says whose turn it is and the points left
 )

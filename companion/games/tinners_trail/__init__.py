@@ -5,8 +5,8 @@ time track, the prices, the investment chart and the cubes in each region, and t
 next. See docs/games/tinners-trail.md for the model and every rulebook choice.
 """
 
-from ..base import N_, Bool, Option
-from ..common import declare
+from ..base import N_
+from ..common import auto_pass_option, declare
 from . import board, data, legal, rules, view
 from .core import ledger, moves
 
@@ -21,11 +21,8 @@ GAME = declare(
     # The rulebook's examples name red, purple, yellow, green and blue players.
     colours=("red", "purple", "yellow", "green", "blue"),
     options=(
-        Option(
-            "auto_pass",
+        auto_pass_option(
             N_("Pass a player with no time left without a tap"),
-            Bool(),
-            True,
             N_("A player who can only pass (a token in column 10) is passed by the app when their turn comes."),
         ),
     ),

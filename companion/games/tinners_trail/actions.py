@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import N_, Int, Label, RuleError, Text
+from ..common import passing_for
 from . import board as bd, data
 from .core import DICE, REGION, move, name_of, pay, three_dice
 from .round_end import after_exploration, invest_pass, sell_ore, start_investments
@@ -180,6 +181,18 @@ def advance_auction(state, after):
         if candidate in auction["bidders"] and candidate != auction["leader"]:
             auction["turn"] = candidate
             return
+
+
+def drop_who_cannot_top(state) -> list[str]:
+    """After a money correction during an auction: 'Hráč po jeho levici buď dá vyšší nabídku, nebo
+    pasuje'; a bidder whose money no longer tops the bid can only drop out, so with the table's
+    ``auto_pass`` option the app drops them (as ``advance_auction`` does when the turn moves on).
+    The bidder on turn keeps it if they still may bid. Returns the names of those dropped."""
+    auction = state["auction"]
+    before = list(auction["bidders"])
+    if auction["turn"] is not None:
+        advance_auction(state, (auction["turn"] - 1) % len(state["players"]))
+    return [name_of(state, s) for s in before if s not in auction["bidders"]]
 
 
 def bid(state, params):
@@ -385,6 +398,8 @@ class Regions(Text):
     many = True  # engine.parse_params joins every value the form sent under this name
 
 
+MOST_BID = 999  # the bid fields' range: legal offers no bid a phone could not send
+
 RULES = {
     "build_mine": build_mine,
     "mine": mine,
@@ -396,7 +411,7 @@ RULES = {
     "pasties": lambda state, b, seat, params: pasties(state, b, seat),
 }
 FIELDS = {
-    "build_mine": {"region": REGION, "bid": Int(1, 999, label=N_("Opening bid"))},
+    "build_mine": {"region": REGION, "bid": Int(1, MOST_BID, label=N_("Opening bid"))},
     "mine": {"region": REGION, "tin": Int(0, 20, required=False, label=N_("Tin")), "copper": Int(0, 20, required=False, label=N_("Copper"))},
     "port": {"region": REGION},
     "miner": {"region": REGION},
@@ -484,21 +499,17 @@ def end_of_actions(state, b, label):
     player when they become active (not earlier), so the player order track fills in the rulebook's order."""
     if state["auction"] or state["pending_seed"]:
         return state, label
-    passed = []
-    seat = active_seat(state)
-    while state["auto_pass"] and seat is not None and out_of_time(state, b, seat):
-        do_pass(state, seat)
-        passed.append(name_of(state, seat))
-        seat = active_seat(state)
+    passed = passing_for(state, active_seat, lambda state, seat: out_of_time(state, b, seat), do_pass)
     if passed:
-        label = Label(N_("%(what)s; no time left, so passed: %(names)s"), what=label.to_json(), names=", ".join(passed))
+        names = ", ".join(name_of(state, seat) for seat in passed)
+        label = Label(N_("%(what)s; no time left, so passed: %(names)s"), what=label.to_json(), names=names)
     if all(p["passed"] for p in state["players"]):
         sell_ore(state)
         start_investments(state, b)
     return state, label
 
 
-@move("bid", N_("Bid"), ("actions",), amount=Int(1, 999, label=N_("Bid (£)")))
+@move("bid", N_("Bid"), ("actions",), amount=Int(1, MOST_BID, label=N_("Bid (£)")))
 def bid_(state, params, b, rng):
     if not state["auction"]:
         raise RuleError(N_("No auction is running."))

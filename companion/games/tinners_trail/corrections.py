@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..base import N_, Choice, Int, Label, RuleError, Text
 from ..common import correction
 from . import board as bd
-from .actions import move_token
+from .actions import after_action, drop_who_cannot_top, move_token
 from .core import LEVELS, ORES, REGION, move, name_of, pay
 from .round_end import box_key, box_vp
 from .start import ADD_PHASES as RUNNING
@@ -93,7 +93,24 @@ def fix_player(state, params, b, rng):
             move_token(state, seat, value - player["time"])
     else:
         player[what] = value
-    return state, correction(player["name"], changed(PLAYER_COUNTS, what, old, player[what]), params.get("note") or "")
+    label = correction(player["name"], changed(PLAYER_COUNTS, what, old, player[what]), params.get("note") or "")
+    return _after_correction(state, b, label)
+
+
+def _after_correction(state, b, label):
+    """With the ``auto_pass`` option, a bidder whose money no longer tops the bid drops out at once
+    ('buď dá vyšší nabídku, nebo pasuje'); when only the leader is left, they win the auction."""
+    if not (state["auction"] and state["auto_pass"]):
+        return state, label
+    dropped = drop_who_cannot_top(state)
+    if not dropped:
+        return state, label
+    bid = state["auction"]["bid"]
+    label = Label(N_("%(what)s; cannot top the bid of £%(bid)d, so out of the auction: %(names)s"), what=label.to_json(), bid=bid, names=", ".join(dropped))
+    if state["auction"]["turn"] is not None:
+        return state, label
+    state, settled = after_action(state, b, label)
+    return state, Label(N_("%(what)s; %(then)s"), what=label.to_json(), then=settled.to_json())
 
 
 @move("fix_region", N_("Correct"), RUNNING, region=REGION, what=Choice(tuple(REGION_COUNTS), label=WHAT), value=Int(-1, 99, label=VALUE), note=NOTE)

@@ -78,7 +78,8 @@ def _corrections(state, b):
     out = [Legal("fix_player", {"seat": seats, "what": ("tin", "copper"), "value": tuple(range(0, 31))})]
     leader = state["auction"]["leader"] if state["auction"] else None
     if leader is not None:  # the auction's leader keeps at least their bid (corrections.fix_player)
-        out.append(Legal("fix_player", {"seat": (leader,), "what": ("money",), "value": tuple(range(state["auction"]["bid"], 31))}))
+        bid = state["auction"]["bid"]
+        out.append(Legal("fix_player", {"seat": (leader,), "what": ("money",), "value": tuple(range(bid, max(bid, 30) + 1))}))
     out.append(Legal("fix_player", {"seat": tuple(s for s in seats if s != leader), "what": ("money",), "value": tuple(range(0, 31))}))
     if state["regions"]:
         out.append(Legal("fix_region", {"region": tuple(sorted(state["regions"])), "what": ("tin", "copper", "water"), "value": tuple(range(0, 6))}))
@@ -198,7 +199,7 @@ def _plain(state, b, seat, action):
 def _build_mine(state, b, seat, action):
     """'nesmí zvolit žádné, ve kterém už důl stojí'; 'Nabídka musí činit alespoň 1£.'"""
     free = tuple(sorted(n for n, r in state["regions"].items() if r["mine"] is None))
-    return [Legal(action, {"region": free, "bid": tuple(range(1, state["players"][seat]["money"] + 1))})]
+    return [Legal(action, {"region": free, "bid": tuple(range(1, min(state["players"][seat]["money"], actions.MOST_BID) + 1))})]
 
 
 def _mine(state, b, seat, action):
@@ -268,13 +269,18 @@ ACTION_CHOICES = {
 
 
 def _auction(state, b):
-    """'Hráč po jeho levici buď dá vyšší nabídku, nebo pasuje'; no more than their money."""
+    """'Hráč po jeho levici buď dá vyšší nabídku, nebo pasuje'; no more than their money, so one
+    whose money was corrected to the bid or less can only drop out."""
     auction = state["auction"]
     who = auction["turn"]
     if who is None:
         return []
-    money = state["players"][who]["money"]
-    return [Legal("bid", {"amount": tuple(range(auction["bid"] + 1, money + 1))}), Legal("drop_out")]
+    player = state["players"][who]
+    if player["money"] <= auction["bid"]:  # after a money correction (without auto_pass): only drop out
+        return [Legal("bid", reason=Label(N_("%(name)s has only £%(money)d."), name=player["name"], money=player["money"])), Legal("drop_out")]
+    if auction["bid"] >= actions.MOST_BID:
+        return [Legal("bid", reason=Label(N_("Bid more than £%(bid)d."), bid=auction["bid"])), Legal("drop_out")]
+    return [Legal("bid", {"amount": tuple(range(auction["bid"] + 1, min(player["money"], actions.MOST_BID) + 1))}), Legal("drop_out")]
 
 
 def _investments(state, b):

@@ -21,11 +21,11 @@ PLAYERS = [
 
 
 class Table:
-    def __init__(self, n=4, licences="app", action_cards="physical", profile=None, start_player=1, seed="giganten"):
+    def __init__(self, n=4, licences="app", action_cards="physical", profile=None, start_player=1, seed="giganten", **more_options):
         self.profile = {pv.key: copy.deepcopy(pv.value) for pv in GAME.profile}
         self.profile.update(profile or {})
         self.rng = TableRandom(seed, 0)
-        options = {"licences": licences, "action_cards": action_cards, "start_player": start_player}
+        options = {"licences": licences, "action_cards": action_cards, "start_player": start_player, **more_options}
         self.state = rules.setup(copy.deepcopy(PLAYERS[:n]), options, self.profile, self.rng)
         self.labels = []
 

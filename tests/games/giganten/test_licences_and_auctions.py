@@ -203,3 +203,42 @@ def test_physical_licence_cards_are_not_seen_so_anyone_may_bid(table):
     at_auctions(t, {0: {"hudson": 1}, 1: {"hudson": 1}})
     assert [(e.action, e.allowed) for e in rules_legal(t, 0)][:1] == [("bid", True)]
     t.act("bid", licences=1)
+
+
+def test_with_auto_pass_the_app_passes_who_holds_no_licence_cards_and_says_so(table):
+    """ "Kdo nechce nebo nemůže učinit nabídku, pasuje a další dražby už se neúčastní.": with the table
+    option (on in the lobby, as Tinners' Trail's), the table does not wait for a player who holds no
+    licence cards: the app passes them when their turn comes and the step's log line says so."""
+    t = table(n=3, auto_pass=True)
+    at_auctions(t, {0: {"hudson": 1}, 1: {"hudson": 1}}, {0: {"ones": 0, "twos": 0}, 1: {"ones": 1, "twos": 0}})
+    label = t.labels[-1].to_json()  # the step that opened the auction
+    assert label["msg"] == "%(what)s; no licence cards, so passed by the app: %(names)s" and label["params"]["names"] == "Anna"
+    assert t.turn == 1 and t.state["auction"]["active"] == [1]
+    t.act("bid", licences=1)  # Bert, the last one standing, wins and pays
+    assert t.state["auction"]["phase"] == "paying" and t.state["auction"]["leader"] == 1
+
+
+def test_an_auction_the_app_passes_to_its_end_names_its_winner_and_reveals_the_check(table):
+    """ "Až zbude poslední hráč, který nepasoval, prodejní právo se přiklepne tomuto hráči": Anna bids,
+    Bert holds no cards and is passed, so Anna wins on her bid's step; that step's line names the
+    win, which checked her secret hand (``reveals``)."""
+    from companion.games.giganten import reveals
+
+    t = table(n=3, auto_pass=True)
+    at_auctions(t, {0: {"hudson": 1}, 1: {"hudson": 1}}, {0: {"ones": 1, "twos": 0}, 1: {"ones": 0, "twos": 0}})
+    assert t.turn == 0
+    label = t.act("bid", licences=1).to_json()
+    assert label["msg"] == "%(what)s; %(then)s" and label["params"]["then"]["msg"] == "%(company)s auction: %(name)s wins with %(num)d licence"
+    assert label["params"]["what"]["params"]["names"] == "Bert"
+    assert t.state["auction"]["phase"] == "paying" and t.state["auction"]["leader"] == 0
+    assert reveals.reveals(t.state, "bid", label) == (0,)
+
+
+def test_without_the_option_the_table_waits_for_the_pass_and_says_why(table):
+    """A table made before the option (no such option: off) replays as its log holds, the pass a tap;
+    the question says that player can only pass (it read "bids more than 0 licences or passes")."""
+    t = table(n=3)
+    at_auctions(t, {0: {"hudson": 1}, 1: {"hudson": 1}}, {0: {"ones": 0, "twos": 0}, 1: {"ones": 1, "twos": 0}})
+    assert t.turn == 0 and "auto_pass" not in t.state
+    prompt = view.prompt(t.state, t.profile)
+    assert prompt.msg == "%(name)s holds no licence cards and cannot bid, only pass." and prompt.params == {"name": "Anna"}

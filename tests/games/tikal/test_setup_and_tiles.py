@@ -166,3 +166,47 @@ def test_sites_are_listed_t2_before_t10_after_the_state_is_stored(table):
     assert list(in_board_order(stored)["sites"])[:3] == ["base", "T1", "T2"]
     places = [e.choices["to"] for e in GAME.legal(stored, stored["turn"]["seat"], t.profile) if e.action == "move" and e.allowed]
     assert places and all([p for p in to if p.startswith("T")] == sorted([p for p in to if p.startswith("T")], key=lambda k: int(k[1:])) for to in places)
+
+
+def test_a_stack_whose_volcano_was_mis_tapped_says_so_and_gives_no_second_one(table):
+    """ "Ve hře jsou celkem tři sopky na kartách z rubu označených B, D a F": stack B's volcano tapped
+    as jungle by mistake is noted when stack B runs out, and stack D gives one volcano, not two
+    (the app counted volcanoes, so a second one from D passed as D's)."""
+    t = table(2)
+    for _ in range(11):  # stack A, and stack B but its last tile
+        t.tile("temple", 1)
+        t.end()
+    assert next_letter(t.s, t.profile) == ("B", 1)
+    label = t.tile("jungle")  # B's last tile: its volcano never came
+    assert label.msg == "%(what)s %(note)s" and label.params["note"]["params"] == {"letter": "B"}
+    assert label.params["note"]["msg"].startswith("Stack %(letter)s is used up and its volcano never came")
+    t.end()
+    for _ in range(5):  # stack C
+        t.filler()
+        t.end()
+    assert next_letter(t.s, t.profile) == ("D", 5)
+    t.tile("volcano")  # D's volcano
+    for _ in range(3):
+        t.end()
+    t.filler()
+    t.end()
+    assert next_letter(t.s, t.profile) == ("D", 3)
+    err = t.refused("place_tile", kind="volcano")
+    assert err.msg == "Stack %(letter)s's volcano is already out." and err.params == {"letter": "D"}
+
+
+def test_an_entry_that_leaves_the_box_unable_to_fill_the_stacks_is_refused(table):
+    """ "15 kartiček s obrázkem chrámu, 10 kartiček s pokladem, 3 kartičky se sopkami, 10 kartiček
+    obyčejného pralesa" and the volcanoes only in B, D and F: random play reached a tile no kind fits
+    (every button greyed) after entries each allowed on their own. The entry that makes the box's
+    counts impossible is refused with the reason, so every tile to come keeps a kind that fits."""
+    t = table(2)
+    # 31 tiles out (B's and D's volcanoes were tapped as other tiles): one left in F, four in G
+    t.s["tiles"] = {"temple": 15, "treasure": 10, "jungle": 6, "volcano": 0}
+    assert next_letter(t.s, t.profile) == ("F", 1)
+    err = t.refused("place_tile", kind="jungle")  # then 4 tiles in G, and only 3 jungle tiles left
+    assert err.msg.startswith("After this tile the box could not fill the stacks") and err.params == {"left": 4, "fit": 3}
+    (jungle,) = [e for e in t.legal() if e.action == "place_tile" and e.choices["kind"] == ("jungle",)]
+    assert jungle.reason.msg == err.msg  # the jungle button is greyed with why
+    assert [e.choices["kind"] for e in t.allowed("place_tile")] == [("volcano",)]
+    t.tile("volcano")  # F's volcano: four jungle tiles fill G

@@ -115,3 +115,10 @@ def test_own_seat_and_unknown_seat_are_refused(table):
     t = exchange_table(table, [1, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0])
     t.refused("exchange", opponent=1, kind=1, give=[1])
     t.refused("exchange", opponent=4, kind=1, give=[1])
+
+
+def test_the_exchange_log_says_treasure_given(table):
+    """ "protivníkovi dá místo něj jeden ze svých pokladů": the log line says what was given is a treasure."""
+    t = exchange_table(table, [1, 1, 0, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0])
+    label = t("exchange", opponent=2, kind=3, give=[1])
+    assert label.msg == "%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for treasure %(give)s." and label.params["num"] == 1

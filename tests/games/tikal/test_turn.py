@@ -264,3 +264,33 @@ def test_impossible_actions_are_greyed_with_the_reason(table):
     assert t.reason("raise_temple").params == {"cost": 2, "left": 1}
     assert t.reason("build_camp").params == {"cost": 5, "left": 1}
     assert sorted({e.action for e in t.legal() if e.allowed}) == ["end_turn", "enter", "move"]
+
+
+def test_refusals_name_the_real_reason_for_the_leader_and_a_secret_path(table):
+    """ "Za jejich nasazení do hry se platí 1 AB. To platí i pro vedoucího expedice.": a leader still
+    beside the board is not in play yet, so moving him says so (it said "Not enough of your pieces
+    there."); a secret path from a camp to the same camp ("přesunovat figurky mezi základním táborem
+    a vlastním táborem") must leave it (it said paths lead only between own camps)."""
+    t = start(table)
+    t("enter", piece="worker", count=1, to="base")
+    err = t.refused("move", piece="leader", count=1, source="base", to="T1", stones=1)
+    assert err.msg == "Your leader is still beside the board: bring him in first (1 action point)."
+    assert t.refused("move", piece="worker", count=2, source="base", to="T1", stones=1).msg == "Not enough of your pieces there."
+    t("build_camp", where="jungle")
+    err = t.refused("camp_move", piece="worker", count=1, source="C1", to="C1")
+    assert err.msg == "A move must leave %(site)s." and err.params == {"site": "C1"}
+
+
+def test_raise_a_temple_shows_the_temples_it_refuses_greyed_with_why(table):
+    """ "Hlídaný chrám už nesmí být dále odkrýván." and "nejvýše 2 patra jednoho chrámu": a temple where
+    the player stands but may not raise is listed greyed with its reason beside the ones allowed, in
+    board order (it was left out without a word while another temple could be raised)."""
+    t = start(table)
+    t("enter", piece="worker", count=2, to="base")
+    t("move", piece="worker", count=1, source="base", to="T1", stones=1)
+    t("move", piece="worker", count=1, source="base", to="T2", stones=1)
+    t("raise_temple", temple="T1")
+    t("raise_temple", temple="T1")
+    entries = [e for e in t.legal() if e.action == "raise_temple"]
+    assert [(e.choices["temple"], e.allowed) for e in entries] == [(("T1",), False), (("T2",), True)]
+    assert entries[0].reason.msg == "At most 2 levels per temple per turn."

@@ -125,3 +125,30 @@ def test_the_panel_renders_in_every_phase_and_both_languages(client):
     act(client, code, "choose_tile", tile=2)
     html = panel(client, code)
     assert "Scoring round (volcano)" in html and "End the scoring turn and score" in html
+
+
+def test_the_raise_form_greys_a_temple_it_refuses_with_why(client):
+    """ "nejvýše 2 patra jednoho chrámu": T1, raised twice this turn, stays on the form greyed with the
+    reason; T2 can still be raised. The exchange form counts its cost in action points."""
+    code = start(client)
+    act(client, code, "place_tile", kind="jungle")
+    act(client, code, "enter", piece="worker", count=2, to="base")
+    act(client, code, "move", piece="worker", count=1, source="base", to="T1", stones=1)
+    act(client, code, "move", piece="worker", count=1, source="base", to="T2", stones=1)
+    act(client, code, "raise_temple", temple="T1")
+    act(client, code, "raise_temple", temple="T1")
+    html = form_html(panel(client, code), "tk-raise")
+    assert re.search(r'<button[^>]*value="T1"[^>]*disabled', html) and not re.search(r'<button[^>]*value="T2"[^>]*disabled', html)
+    assert "At most 2 levels per temple per turn." in html
+
+
+def test_the_exchange_form_says_action_points(client):
+    code = start(client)
+    act(client, code, "place_tile", kind="jungle")
+    with client.application.app_context():  # Ana and Ben hold one treasure each (as if dug)
+        db = get_db()
+        state = json.loads(json.dumps(tables.load(db, code).state))
+        state["game"]["treasures"][0][0] = state["game"]["treasures"][1][1] = 1
+        db["tables"].update(code, {"state": json.dumps(state)})
+    html = panel(client, code)
+    assert "(3 action points), give:" in html

@@ -3,7 +3,8 @@ exploration, investments, the tie-break chain and the corrections."""
 
 import pytest
 
-from companion.games.tinners_trail import actions, board as bd, prices, rules, view
+from companion import engine
+from companion.games.tinners_trail import actions, board as bd, legal, prices, rules, view
 
 # --- Phase 1: every combination of price modifiers ------------------------------------------------
 
@@ -553,3 +554,53 @@ def test_no_message_puts_a_count_before_a_plural_noun():
         if re.search(r'msgid ".*%\(\w+\)d (steam )?(miners|ports|trains|adits|pumps|cubes|regions|investment cubes)\b', m)
     ]
     assert not wrong, wrong
+
+
+def _bid_entry(t):
+    return next(e for e in legal.legal(t.g, None, engine.profile_values(t.t)) if e.action == "bid")
+
+
+def test_a_bidder_corrected_below_the_bid_can_only_drop_out(table):
+    """'Hráč po jeho levici buď dá vyšší nabídku, nebo pasuje a více se dražby neúčastní': after a
+    money correction leaves the bidder on turn unable to top the bid, bid is greyed with the reason
+    (random play found it offered with no amount to choose) and dropping out is what is left."""
+    t = table(options={}).to_actions(order=("Red", "Purple", "Yellow"))
+    t.do("build_mine", region="A", bid=9)  # Red opens at £9: Purple (£15) must top it
+    assert t.g["auction"]["turn"] == t.seat("Purple")
+    t.do("fix_player", seat=t.seat("Purple"), what="money", value=6)
+    entry = _bid_entry(t)
+    assert not entry.allowed and entry.reason.msg == "%(name)s has only £%(money)d." and entry.reason.params["money"] == 6
+    assert "has only" in t.fails("bid", amount=10)
+    t.do("drop_out")
+    assert t.g["auction"]["turn"] == t.seat("Yellow")
+
+
+def test_with_auto_pass_a_bidder_corrected_below_the_bid_drops_out_at_once(table):
+    """The same with the table's auto_pass option: the app drops the bidder out, says so, and when
+    only the leader is left they win ('Hráč, který dražbu vyhrál, musí zaplatit, kolik nabídnul')."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"))
+    t.do("build_mine", region="A", bid=9)
+    label = t.do("fix_player", seat=t.seat("Purple"), what="money", value=6)
+    assert label.msg == "%(what)s; cannot top the bid of £%(bid)d, so out of the auction: %(names)s" and label.params["names"] == "Purple"
+    assert t.g["auction"]["turn"] == t.seat("Yellow") and t.g["auction"]["bidders"] == [t.seat("Red"), t.seat("Yellow")]
+    label = t.do("fix_player", seat=t.seat("Yellow"), what="money", value=9)
+    assert label.msg == "%(what)s; %(then)s" and label.params["then"]["msg"] == "%(name)s wins %(region)s for £%(bid)d and builds a mine"
+    assert t.g["auction"] is None and t.region("A")["mine"] == t.seat("Red") and t.player("Red")["money"] == 6
+
+
+def test_bids_offered_are_ones_a_phone_can_send_and_a_high_leader_keeps_a_correction(table):
+    """Prices are typed off the chart, so money can outgrow the bid field (at most £999): legal
+    offers only bids the form can send, and the auction's leader, whose money may not drop below
+    the bid ('musí zaplatit, kolik nabídnul'), keeps a money correction to choose when the bid is
+    above £30 (random play found both offered with nothing a form could send)."""
+    t = table().to_actions(order=("Red", "Purple", "Yellow"))
+    t.player("Red")["money"] = t.player("Purple")["money"] = 1500
+    entries = legal.legal(t.g, None, engine.profile_values(t.t))
+    (build,) = [e for e in entries if e.action == "build_mine"]
+    assert max(build.choices["bid"]) == actions.MOST_BID
+    t.do("build_mine", region="A", bid=40)
+    assert max(_bid_entry(t).choices["amount"]) == actions.MOST_BID
+    t.do("bid", amount=50)  # Purple leads with £50
+    entries = legal.legal(t.g, None, engine.profile_values(t.t))
+    (leader,) = [e for e in entries if e.action == "fix_player" and e.choices["seat"] == (t.seat("Purple"),)]
+    assert leader.choices["value"] == (50,)

@@ -12,6 +12,12 @@ check_profile = tiles.check_profile
 apply = moves.apply
 
 
+def upgrade(state: dict) -> dict:
+    """A state stored before the volcanoes' stacks were kept (an export or a table): its volcanoes
+    counted as B's, then D's, then F's, as the app then assumed (``tiles.volcano_stacks``)."""
+    return {**state, "volcano_stacks": tiles.volcano_stacks(state)}
+
+
 def legal(state, seat, profile) -> list[Legal]:
     """What ``seat``'s phone may do now. The table waits for one seat at a time; a phone with no
     seat (None) may act for that seat, as ``core.check_turn`` lets it."""
@@ -71,4 +77,4 @@ def prompt(state, profile) -> Label:
     return Label(N_("%(name)s: %(left)d action points left."), name=who, left=left)
 
 
-__all__ = ["check_profile", "setup", "apply", "legal", "to_act", "turn_detail", "finished", "prompt", "moves", "total_tiles"]
+__all__ = ["check_profile", "setup", "apply", "legal", "to_act", "turn_detail", "finished", "prompt", "moves", "total_tiles", "upgrade"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...base import N_, Choice, Int, IntList, Label, Legal, RuleError
+from ...base import N_, NP_, Choice, Int, IntList, Label, Legal, RuleError
 from .. import data
 from .core import (
     CAMP_IDS,
@@ -61,6 +61,8 @@ def _take_pieces(state, place, seat, piece, count) -> None:
     if at[i] < count:
         if place == "off":
             raise RuleError(N_("Not enough pieces beside the board."))
+        if piece == "leader" and state["off"][seat][1]:  # "To platí i pro vedoucího expedice": he comes in first
+            raise RuleError(N_("Your leader is still beside the board: bring him in first (1 action point)."))
         raise RuleError(N_("Not enough of your pieces there."))
     at[i] -= count
 
@@ -96,7 +98,9 @@ def camp_move(state, params, seat, profile, rng):
     check_turn(state, seat, *PHASES)
     me = state["turn"]["seat"]
     camps = own_camps(state, me)
-    if params["source"] not in camps or params["to"] not in camps or params["source"] == params["to"]:
+    if params["source"] == params["to"]:
+        raise RuleError(N_("A move must leave %(site)s."), site=site_label(params["source"]))
+    if params["source"] not in camps or params["to"] not in camps:
         raise RuleError(N_("Secret paths lead only between the base camp and your own camps."))
     check_ap(state, data.COST_CAMP_MOVE * params["count"])
     _take_pieces(state, params["source"], me, params["piece"], params["count"])
@@ -296,7 +300,10 @@ def exchange(state, params, seat, profile, rng):
         mine[k - 1] -= 1
         theirs[k - 1] += 1
     return state, Label(
-        N_("%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for %(give)s."),
+        NP_(
+            "%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for treasure %(give)s.",
+            "%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for treasures %(give)s.",
+        ),
         name=name(state, me),
         kind=kind,
         num=group,
@@ -398,20 +405,24 @@ def _one_reason(reasons, none, several):
     return none if not reasons else several
 
 
-def _per_site(action, param, keys, refusal, concerns, cost, ap, nowhere, several, **more) -> list[Legal]:
+def _per_site(action, param, keys, refusal, concerns, cost, ap, nowhere, several, each=False, **more) -> list[Legal]:
     """An action taken at one of several sites: allowed at those the rules do not refuse, else greyed
-    with the reason of the site that ``concerns`` the player (where their pieces stand)."""
+    with the reason of the site that ``concerns`` the player (where their pieces stand). ``each``:
+    one entry per site in board order, the sites that concern the player but are refused greyed
+    with their own reason beside their button (not left out)."""
     if ap < cost:
         return [_greyed(action, _poor(cost, ap))]
-    ok, reasons = [], []
+    ok, reasons, entries = [], [], []
     for key in keys:
         why = refusal(key)
         if why is None:
             ok.append(key)
+            entries.append(Legal(action, {param: (key,), **more}))
         elif concerns(key):
             reasons.append(why)
+            entries.append(Legal(action, {param: (key,)}, why))
     if ok:
-        return [Legal(action, {param: tuple(ok), **more})]
+        return entries if each else [Legal(action, {param: tuple(ok), **more})]
     return [_greyed(action, _one_reason(reasons, nowhere, several))]
 
 
@@ -486,6 +497,7 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
         ap,
         N_("You have no piece at a temple."),
         N_("No temple can be raised by you now."),
+        each=True,
     )
     hexes = treasure_hexes(state)
     kinds = (None,) if state["treasure_mode"] == "app" else tuple(kinds_left(state))

@@ -17,6 +17,7 @@ from .core import (
     name,
     next_letter,
     nobody,
+    stack_sizes,
     temples,
     total_tiles,
     treasure_hexes,
@@ -46,6 +47,7 @@ def setup(players, options, profile, rng):
         "sites": {"base": {"kind": "base", "pieces": [[0, 0] for _ in range(n)]}},
         "treasures": [[0] * data.TREASURE_KINDS for _ in range(n)],
         "tiles": {kind: 0 for kind in TILE_KINDS},  # taken from the landscape stack, by kind
+        "volcano_stacks": [],  # the stacks (B, D, F) whose volcano is out
         "aside": None,
         "round": None,
         "phase": "show" if advanced else "place",
@@ -77,6 +79,12 @@ def _add_temple(state, printed) -> str:
     return key
 
 
+def volcano_stacks(state) -> list[str]:
+    """The stacks whose volcano is out. A table stored before they were kept counted the first
+    volcanoes as B's, then D's (what the app then assumed)."""
+    return state.get("volcano_stacks", list(data.VOLCANO_LETTERS[: state["tiles"]["volcano"]]))
+
+
 def _check_tile(state, kind, value, profile) -> None:
     if state["tiles"][kind] >= data.TILE_COUNTS[kind]:
         raise RuleError(N_("The box holds only %(num)d tiles of this kind, and all are out."), num=data.TILE_COUNTS[kind])
@@ -88,19 +96,68 @@ def _check_tile(state, kind, value, profile) -> None:
         raise RuleError(N_("A treasure tile shows 2, 3 or 4 masks."))
     if kind in ("jungle", "volcano") and value is not None:
         raise RuleError(N_("Only a temple or a treasure tile has a number."))
+    _check_box_fills_the_rest(state, kind, profile)
 
 
 def _check_volcano(state, profile) -> None:
     """ "Ve hře jsou celkem tři sopky na kartách z rubu označených B, D a F." One in each of those
-    stacks, which are drawn in order: stack D's volcano is the second out. The letter is the one
-    the board's stack sizes give (a board value the host confirms)."""
+    stacks: a stack whose volcano is out (or was tapped as another tile) gives no second one. The
+    letter is the one the board's stack sizes give (a board value the host confirms)."""
     letter, _ = next_letter(state, profile)
     if letter not in data.VOLCANO_LETTERS:
         raise RuleError(
             N_("Volcanoes are only among the tiles with B, D or F on the back; by the board's stack sizes this tile is from stack %(letter)s."), letter=letter
         )
-    if state["tiles"]["volcano"] > data.VOLCANO_LETTERS.index(letter):
+    if letter in volcano_stacks(state):
         raise RuleError(N_("Stack %(letter)s's volcano is already out."), letter=letter)
+
+
+def _left_by_stack(state, profile) -> dict[str, int]:
+    """The tiles still in each stack (stacks are drawn in order, A first)."""
+    out, drawn_ = {}, drawn(state)
+    for letter, size in zip(data.STACK_LETTERS, stack_sizes(profile)):
+        taken = min(drawn_, size)
+        out[letter], drawn_ = size - taken, drawn_ - taken
+    return out
+
+
+def _check_box_fills_the_rest(state, kind, profile) -> None:
+    """After this tile, the box's tiles must still be able to fill the stacks: "15 kartiček s
+    obrázkem chrámu, 10 kartiček s pokladem, 3 kartičky se sopkami, 10 kartiček obyčejného pralesa"
+    (upper bounds, data.TILE_COUNTS), a volcano only in B, D and F, one each. An entry that leaves
+    more tiles to come than the box can still hold would later leave a tile no kind fits (random
+    play reached a tile with every kind greyed), so it is refused here, where it was made."""
+    letter, _ = next_letter(state, profile)
+    after = {**state, "tiles": {**state["tiles"], kind: state["tiles"][kind] + 1}}
+    after["volcano_stacks"] = volcano_stacks(state) + ([letter] if kind == "volcano" else [])
+    left = _left_by_stack(after, profile)
+    free_stacks = sum(1 for s in data.VOLCANO_LETTERS if left.get(s) and s not in after["volcano_stacks"])
+    fit = min(free_stacks, data.TILE_COUNTS["volcano"] - after["tiles"]["volcano"])
+    fit += sum(data.TILE_COUNTS[k] - after["tiles"][k] for k in TILE_KINDS if k != "volcano")
+    if sum(left.values()) > fit:
+        raise RuleError(
+            N_(
+                "After this tile the box could not fill the stacks: %(left)d tiles to come, but only %(fit)d of the box's tiles can still be among them. Check this tile and the ones before it."
+            ),
+            left=sum(left.values()),
+            fit=fit,
+        )
+
+
+def _draw(state, kind, profile) -> Label | None:
+    """The tile leaves the stack: counted, a volcano by its stack. When that empties stack B, D or
+    F and its volcano never came ("tři sopky na kartách z rubu označených B, D a F"), a note for
+    the log: it was most likely tapped as another tile."""
+    letter, left = next_letter(state, profile)
+    state["tiles"][kind] += 1
+    state["volcano_stacks"] = volcano_stacks(state) + ([letter] if kind == "volcano" else [])
+    if left == 1 and letter in data.VOLCANO_LETTERS and letter not in state["volcano_stacks"]:
+        return Label(N_("Stack %(letter)s is used up and its volcano never came: was it tapped as another tile? Undo to correct it."), letter=letter)
+    return None
+
+
+def _noted(label: Label, note: Label | None) -> Label:
+    return label if note is None else Label(N_("%(what)s %(note)s"), what=label.to_json(), note=note.to_json())
 
 
 def _lay(state, kind, value, rng) -> Label:
@@ -153,8 +210,8 @@ def place_tile(state, params, seat, profile, rng):
     if drawn(state) >= total_tiles(profile):
         raise RuleError(N_("The landscape stack is empty."))
     _check_tile(state, params["kind"], params["value"], profile)
-    state["tiles"][params["kind"]] += 1
-    return state, _take(state, params["kind"], params["value"], rng)
+    note = _draw(state, params["kind"], profile)
+    return state, _noted(_take(state, params["kind"], params["value"], rng), note)
 
 
 @moves("show_tile", N_("Tile shown"), kind=KIND, value=VALUE)
@@ -162,12 +219,12 @@ def show_tile(state, params, seat, profile, rng):
     """ "Odkryje se vždy tolik placek najednou, kolik hráčů se účastní hry." """
     check_turn(state, seat, "show")
     _check_tile(state, params["kind"], params["value"], profile)
-    state["tiles"][params["kind"]] += 1
+    note = _draw(state, params["kind"], profile)
     state["shown"].append({"kind": params["kind"], "value": params["value"]})
     letter, _ = next_letter(state, profile)
     if len(state["shown"]) >= n_players(state) or letter is None:
         rounds.open_auction(state)
-    return state, Label(N_("Shown: %(tile)s."), tile=tile_label(params["kind"], params["value"]))
+    return state, _noted(Label(N_("Shown: %(tile)s."), tile=tile_label(params["kind"], params["value"])), note)
 
 
 @moves("choose_tile", N_("Choose this tile"), tile=Int(1, 4, label=N_("Tile")))
