@@ -100,6 +100,7 @@ def _award(state, counts, role, category, points) -> list[int]:
 @moves(
     "railway",
     N_("Score a railway"),
+    order_free=True,
     tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
     locomotives=Int(0, 2, required=False, label=N_("Locomotives on it (2: two or more)")),
     **PER_SEAT,
@@ -134,6 +135,7 @@ def railway(state, params, seat, profile, rng):
 @moves(
     "city",
     N_("Score a city"),
+    order_free=True,
     city_rails=Int(3, 4, label=N_("Rails leaving the city")),
     rails=Int(0, 4, label=N_("Of them, ending in finished railways")),
     loops=Int(0, 2, required=False, label=N_("Loops from one of its rails to another")),
@@ -195,7 +197,9 @@ def close_mountain(state, params, seat, profile, rng):
     )
 
 
-@moves("prairie", N_("Score a prairie"), camps=Int(0, 40, label=N_("Indian camps")), herds=Int(0, 40, label=N_("Wild-horse herds")), **PER_SEAT)
+@moves(
+    "prairie", N_("Score a prairie"), order_free=True, camps=Int(0, 40, label=N_("Indian camps")), herds=Int(0, 40, label=N_("Wild-horse herds")), **PER_SEAT
+)
 def prairie(state, params, seat, profile, rng):
     """ "Pokud se na prerii nachází farmář jen jednoho hráče, je tento jejím vlastníkem. Pokud má na
     prerii své farmáře více hráčů, pak je vlastníkem ten, který zde má farmářů nejvíce. Pokud mají
@@ -217,7 +221,7 @@ def prairie(state, params, seat, profile, rng):
     )
 
 
-@moves("ore_total", N_("Enter my ore total"), points=Int(0, 5 * data.ORE_TOKENS, label=N_("Nuggets on my ore tokens")))
+@moves("ore_total", N_("Enter my ore total"), order_free=True, points=Int(0, 5 * data.ORE_TOKENS, label=N_("Nuggets on my ore tokens")))
 def ore_total(state, params, seat, profile, rng):
     """Physical tokens: "Nakonec všichni hráči otočí své získané žetony se zlatonosnou rudou a
     připočítají si za ně odpovídající body." Each player enters their own sum on their own phone:

@@ -142,3 +142,34 @@ def test_a_mountain_has_one_name_in_czech_everywhere(app, phones):
     html = shared.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "cs"}).get_data(as_text=True)
     assert "stan: H2" in html and "<strong>H2</strong>" in html
     assert not re.search(r"\bM\d", html)
+
+
+def _drawn(phone, code) -> dict:
+    """The version, head and nonce a freshly drawn form carries."""
+    html = phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    v, h = re.search(r'name="v" value="(\d+)"><input type="hidden" name="h" value="(\d+)"', html).groups()
+    return {"v": v, "h": h, "nonce": re.search(r'name="nonce" value="([^"]+)"', html).group(1)}
+
+
+def test_the_same_railway_from_two_phones_asks_before_it_counts_twice(app, phones):
+    """Issue 23 point 5: two phones entered the same railway; the second got the stale-table message,
+    tapped again as it said, and the railway scored a second time. "Body získává ... ten, který má
+    v dané dokončené oblasti železničářů ... více": one railway scores once, unless the table says
+    it was a second one. A railway with nobody's railwaymen on it is refused: "Who had railwaymen on it?"."""
+    code, (anna, ben, cyril, shared) = phones
+    for phone in (anna, ben, cyril):  # a round: Anna and Ben put railwaymen on the board
+        assert act(phone, code, "lay_tile").status_code == 200
+        if phone is not cyril:
+            assert act(phone, code, "place_cowboy", role="rail").status_code == 200
+        assert act(phone, code, "end_turn").status_code == 200
+    assert act(anna, code, "lay_tile").status_code == 200
+    nobody = act(anna, code, "railway", tiles=3)
+    assert nobody.status_code == 422 and "Who had railwaymen on it?" in nobody.get_data(as_text=True)
+    first, second = _drawn(anna, code), _drawn(anna, code)  # Anna's phone and a second tab, one version
+    railway = {"action": "railway", "form": "railway", "tiles": "3", "c0": "1", "c1": "1"}
+    assert anna.post(f"/t/{code}/act", data={**railway, **first}, headers=HX).status_code == 200
+    scored = state(app, code)["seats"]
+    r = anna.post(f"/t/{code}/act", data={**railway, **second}, headers=HX)
+    html = r.get_data(as_text=True).replace("&#39;", "'")
+    assert "Anna already entered this: Finished railway: 3 tiles" in html and "Enter it again?" in html
+    assert state(app, code)["seats"] == scored  # nothing counted twice
