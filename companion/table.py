@@ -278,6 +278,8 @@ def act(
         meta = entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
         meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
         before = _result(table) if table.finished else None
+        if kind == "action" and device is not None:
+            seat = trust.game_seat(table, seat, action)  # entered for the seat on turn: as the table view does
         result = engine.step(
             table.game, table.state, table.seed, kind, action, params, seat, owned=True, recent=recent(db, code, table.head, table.game.recall)
         )

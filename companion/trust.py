@@ -84,7 +84,8 @@ def entered_by(db, table, action: str, seat: int | None, device: str, confirmed:
         return meta
     held = holders(db, table.code)
     if any(held.get(s) is None for s in waiting):
-        return meta
+        # a seat nobody's phone holds: any phone plays it; a seated phone's entry says so in the log
+        return meta | ({"for": list(waiting)} if seat is not None else {})
     meta["for"] = list(waiting)
     if is_table_view(db, table, device, seat):
         return meta | {"view": True}
@@ -104,6 +105,19 @@ def entry_refusal(db, table, seat: int | None, device: str) -> Label | None:
     except NotAllowed as e:
         return Label(e.msg, **e.params)
     return None
+
+
+def game_seat(table, seat: int | None, action: str | None = None) -> int | None:
+    """The seat the game is told a phone acts from. A seated phone that enters the move of a seat
+    on turn not its own (nobody's phone holds that seat, or the table lets any phone enter for
+    anyone: ``entered_by`` allowed it) enters it as the table view does, for no seat: the game then
+    takes it as the move of the seat on turn (issue 28 point 1: a player without a phone is
+    played from a seated phone). Its own secrets stay its own: only the seat the game is told
+    changes, never the view."""
+    if seat is None or (action is not None and action in table.game.table_actions):
+        return seat
+    waiting = engine.to_act(table.game, table.state)
+    return None if waiting and seat not in waiting else seat
 
 
 def may_enter_moves(db, table, device: str, seat: int | None) -> bool:

@@ -78,6 +78,7 @@ class Offers(Mapping):
 
     def __init__(self, game, game_state, seat, profile, players, waiting, refusal=None):
         self._args = (game, game_state, seat, profile)
+        self.seat = seat  # the seat this phone's moves are for (its own, or None: the table's)
         self._players, self._waiting = players, waiting
         self._refusal = refusal  # () -> why this phone may enter no move now (seat-bound actions), or None
         self._refused: list = []  # the refusal, once asked

@@ -101,7 +101,8 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "my_seat": seat,
         "waiting": waiting,
         # what this phone may do (the game's legal, the table's seat-bound rule); act_form greys the rest
-        "legal": Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: None if shared else trust.entry_refusal(db, t, seat, me)),
+        "legal": (offers := _offers(db, t, seat, me, profile, waiting, shared)),
+        "acting_seat": offers.seat,  # the seat this phone enters moves for now: its own, or None (the table's)
         "is_host": me == t.host,
         "is_view": seat is None and not shared and trust.is_table_view(db, t, me, None),
         "entry": t.entry,
@@ -116,6 +117,19 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (tables.NeedsConfirmation)
         **extra,
     }
+
+
+def _offers(db, t: tables.Table, seat: int | None, me: str, profile: dict, waiting, shared: bool) -> Offers:
+    """What this phone may do: the game's ``legal`` for the seat it enters moves for (its own, or
+    the table's while it may enter the move of a seat on turn not its own, ``trust.game_seat``),
+    greyed with the table's seat-bound refusal where it applies."""
+    if shared:
+        return Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: None)
+    if seat is None or not waiting or waiting["mine"]:  # the common case: the refusal is read only if a form asks
+        return Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: trust.entry_refusal(db, t, seat, me))
+    refusal = trust.entry_refusal(db, t, seat, me)
+    acting = seat if refusal is not None else trust.game_seat(t, seat)
+    return Offers(t.game, t.game_state, acting, profile, t.players, waiting, lambda: refusal)
 
 
 def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dict:
