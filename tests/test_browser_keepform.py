@@ -95,3 +95,42 @@ def test_gold_rush_tile_radios_survive_another_phone_and_a_form_gone_is_said(bro
     a.get_by_role("button", name="Lay the tile").click()
     # M1 is the start tile's mountain: the new one is M2
     a.locator(".log li", has_text="Ben laid a tile on M2: 2 ore tokens on its pile.").wait_for(timeout=CATCH_UP)
+
+
+def seed(page, region, tin, copper, water, printed_tin=0, coastal=False):
+    """Fills Tinners' Trail's seed form without sending it."""
+    form = page.locator("#f-seed")
+    page.fill("#seed-region", region)
+    page.fill("#seed-ptin", str(printed_tin))
+    if coastal:
+        form.get_by_label("Borders the sea").check()
+    for ore, n in (("tin", tin), ("copper", copper), ("water", water)):
+        page.fill(f"#seed-{ore}", str(n))
+    return form
+
+
+def test_a_checkbox_survives_and_closing_its_details_gives_an_entry_up(browser, server):  # noqa: F811
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    url = start(a, server, "tinners-trail")
+    b = two_phones(browser, url)
+
+    form = seed(a, "A", 0, 2, 2, printed_tin=1, coastal=True)
+    # an empty region begun in a folded section, then folded again: given up
+    a.get_by_text("Empty regions (optional now)").click()
+    a.fill("#add-region-setup-name", "E1")
+    a.locator("#f-add-region-setup").get_by_label("Borders the sea").check()
+    a.get_by_text("Empty regions (optional now)").click()
+
+    seed(b, "B", 1, 1, 1, printed_tin=2)
+    b.get_by_role("button", name="Place the cubes").click()
+    a.locator(".log li", has_text="B seeded").wait_for(timeout=CATCH_UP)
+    assert form.get_by_label("Borders the sea").is_checked()
+    assert [a.input_value(f"#seed-{f}") for f in ("region", "ptin", "tin", "copper", "water")] == ["A", "1", "0", "2", "2"]
+    assert form.locator(".kept-note").inner_text() == KEPT
+    empty = a.locator("#f-add-region-setup")
+    assert not a.locator("details.tt-empty-regions").evaluate("d => d.open")
+    assert a.input_value("#add-region-setup-name") == "" and not empty.get_by_label("Borders the sea").is_checked()
+    assert empty.locator(".kept-note").count() == 0
+
+    a.get_by_role("button", name="Place the cubes").click()
+    a.locator(".log li", has_text="A seeded: printed 1 tin, 0 copper; dice 0 tin, 2 copper, 2 water").wait_for(timeout=CATCH_UP)
