@@ -72,6 +72,103 @@
     err.scrollIntoView({ block: "center", behavior: "smooth" });
   });
 
+  // An entry in progress survives another phone's change (issue 28). A form of the panel the
+  // player has touched (typed, ticked, chosen, tapped a cell or ±) keeps what they set when the
+  // panel is swapped for a fresh one: its visible fields and the <details> it sits in are carried
+  // into the fresh form of the same id, whose hidden fields (version, nonce …) stay the fresh
+  // ones, and a note asks to check and tap. It is touched until it is sent, reset, or its
+  // <details> is closed. A form the fresh panel no longer has is said once, in a notice.
+  var touched = {}, carried = null;
+
+  function fields(form) {  // what the player sets: never a hidden field, never a button
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.name && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !/^(hidden|submit|button|reset|image|file)$/.test(el.type);
+    });
+  }
+  function touch(form) {
+    var p = panel();
+    if (form && form.id && p && p.contains(form) && !touched[form.id]) touched[form.id] = { version: p.dataset.version };
+  }
+  function openState(form) {  // the <details> around the form, innermost first
+    var out = [];
+    for (var d = form.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) out.push(d);
+    return out;
+  }
+  document.addEventListener("input", function (e) { touch(e.target.form); });
+  document.addEventListener("change", function (e) { touch(e.target.form); });
+  document.addEventListener("reset", function (e) { delete touched[e.target.id]; });
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+    if (form) delete touched[form.id];
+  });
+  document.addEventListener("click", function (e) {
+    // the player closes the <details> a form sits in: that entry is given up
+    var summary = e.target.closest("summary"), d = summary && summary.parentElement;
+    if (d && d.open) d.querySelectorAll("form[id]").forEach(function (f) { delete touched[f.id]; });
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var p = panel();
+    carried = null;
+    if (!p || e.detail.target !== p || !e.detail.shouldSwap) return;
+    carried = { forms: {}, poll: e.detail.requestConfig && e.detail.requestConfig.verb === "get" };
+    Object.keys(touched).forEach(function (id) {
+      var form = document.getElementById(id);
+      if (!form) { delete touched[id]; return; }
+      carried.forms[id] = {
+        open: openState(form).map(function (d) { return d.open; }),
+        fields: fields(form).map(function (el) {
+          return { name: el.name, box: el.type === "radio" || el.type === "checkbox", value: el.value, checked: el.checked,
+                   picked: el.tagName === "SELECT" ? Array.prototype.map.call(el.selectedOptions, function (o) { return o.value; }) : null };
+        }),
+      };
+    });
+  });
+
+  function restore(form, was) {
+    var nth = {};
+    fields(form).forEach(function (el) {
+      var box = el.type === "radio" || el.type === "checkbox";
+      var same = was.filter(function (w) { return w.name === el.name && w.box === box; });
+      if (!same.length) return;  // a field the old form did not have keeps the fresh default
+      if (box) {
+        el.checked = same.some(function (w) { return w.checked && w.value === el.value; });
+        return;
+      }
+      var i = nth[el.name] || 0, w = same[i];  // the n-th field of that name
+      nth[el.name] = i + 1;
+      if (!w) return;
+      if (el.tagName !== "SELECT") { el.value = w.value; return; }
+      var known = Array.prototype.some.call(el.options, function (o) { return w.picked.indexOf(o.value) >= 0; });
+      if (known) Array.prototype.forEach.call(el.options, function (o) { o.selected = w.picked.indexOf(o.value) >= 0; });
+    });
+  }
+  function say(parent, before, className, text) {
+    var note = document.createElement("p");
+    note.className = className;
+    note.setAttribute("role", "status");
+    note.textContent = text;
+    parent.insertBefore(note, before);
+  }
+
+  // after the settle: htmx puts back the fresh attributes (a <details>' "open") only then
+  document.addEventListener("htmx:afterSettle", function () {
+    var p = panel(), kept = carried, gone = false;
+    carried = null;
+    if (!kept || !p) return;
+    var words = document.getElementById("changed").dataset;
+    Object.keys(kept.forms).forEach(function (id) {
+      var form = document.getElementById(id), was = kept.forms[id], mark = touched[id];
+      if (!mark) return;
+      if (!form || !p.contains(form)) { delete touched[id]; gone = gone || kept.poll; return; }
+      restore(form, was.fields);
+      openState(form).forEach(function (d, i) { if (i < was.open.length) d.open = was.open[i]; });
+      mark.changed = mark.changed || mark.version !== p.dataset.version;
+      if (mark.changed) say(form, form.firstChild, "kept-note", words.kept);
+    });
+    if (gone) say(p, p.querySelector(".game-body"), "notice warn", words.gone);
+  });
+
   // A tap made while the server cannot be reached is not lost: the form says "not sent,
   // retrying" and the very same request (same nonce, same version) is sent again every few
   // seconds until the server answers. The server applies a repeated nonce at most once (a
@@ -130,12 +227,14 @@
     if (neg) {
       var input = document.getElementById(neg.dataset.negate);
       input.value = input.value.charAt(0) === "-" ? input.value.slice(1) : "-" + input.value;
+      touch(input.form);
       input.focus();
       return;
     }
     var cell = e.target.closest("[data-fix]");
     if (!cell) return;
     var form = document.getElementById(cell.dataset.fix);
+    touch(form);
     form.elements.seat.value = cell.dataset.seat;
     form.elements.round.value = cell.dataset.round;
     form.elements.points.value = cell.dataset.points;

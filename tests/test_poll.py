@@ -53,3 +53,12 @@ def test_the_poll_sees_a_write_made_by_another_process(app, client):
     )
     subprocess.run([sys.executable, "-c", script, app.config["DATABASE"], code], check=True, cwd=ROOT, timeout=30)
     assert poll(client, code).get_data(as_text=True) == "2"
+
+
+def test_the_note_on_a_form_kept_across_a_poll_speaks_the_phones_language(client):
+    """static/app.js reads the words for a touched form kept across another phone's change (issue
+    28 point 2) from the page: the core catalog's Czech, gender-neutral."""
+    code = start_table(client)
+    html = client.get(f"/t/{code}/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    assert 'data-kept="Stůl se mezitím změnil: zkontrolujte a ťukněte."' in html
+    assert 'data-gone="Stůl se mezitím změnil: rozepsaný formulář už není k dispozici."' in html
