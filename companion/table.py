@@ -286,7 +286,7 @@ def act(
         changed = _result_change(table, before, result.state) if before is not None else None
         if changed is not None and not confirmed:
             raise NeedsConfirmation(N_("The game is over: this changes its result (%(change)s). Change it?"), change=changed.to_json())
-        revealed = _revealed(table.game, kind, action, result)
+        revealed = _revealed(kind, result)
         if revealed:
             meta["reveals"] = revealed
         seq = table.head + 1
@@ -336,11 +336,10 @@ def _insert_events(db, code: str, rows: list) -> None:
     )
 
 
-def _revealed(game: Game, kind: str, action: str, result: engine.Step) -> list:
-    """The seats whose secret this step disclosed (``Game.reveals``), for undo to protect."""
-    if kind != "action" or game.reveals is None:
-        return []
-    return sorted(set(game.reveals(result.state["game"], action, result.label.to_json())))
+def _revealed(kind: str, result: engine.Step) -> list:
+    """The seats whose secret this step disclosed, as the rule that disclosed it declared
+    (``Label.revealing``), for undo to protect: never read from the log line's wording."""
+    return sorted(result.label.reveals) if kind == "action" else []
 
 
 def _notice(db, code: str, seq: int, label: Label, refresh: bool = True) -> None:
@@ -879,7 +878,7 @@ def import_table(db, data, host: str) -> str:
                 raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))
             tstate = result.state
             created = e.get("created")
-            revealed = _revealed(game, e["kind"], e["action"], result)  # an imported reveal is kept by undo as well
+            revealed = _revealed(e["kind"], result)  # an imported reveal is kept by undo as well
             rows.append(
                 (
                     seq,

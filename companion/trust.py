@@ -174,7 +174,7 @@ def undo_refusal(db, table, event: dict | None, device: str, seat: int | None) -
     if refusal is not None:
         return refusal
     held = holders(db, table.code)
-    revealed = (event.get("meta") or {}).get("reveals") or []
+    revealed = [s for s in (event.get("meta") or {}).get("reveals") or [] if s >= 0]  # the pile (-1) is nobody's secret
     if revealed and seat not in revealed and all(held.get(s) is not None for s in revealed):
         # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public
         return NotAllowed(N_("This step revealed a secret of %(name)s: only %(name)s's phone may undo it."), name=names(table, revealed))

@@ -259,9 +259,32 @@ class Play:
             tables.act(self.db, self.code, "action", entry.action, params, seat, table.version)
         except RuleError as e:
             pytest.fail(f"{self.game.slug}: legal offered {entry.action} {params} to seat {seat}, apply refused: {e}")
-        self.states[table.head + 1 :] = [engine.step(self.game, tstate, self.seed, "action", entry.action, params, seat).state]
+        stepped = engine.step(self.game, tstate, self.seed, "action", entry.action, params, seat)
+        self.check_reveal(tstate, entry.action, params, seat, stepped)
+        self.states[table.head + 1 :] = [stepped.state]
         self.steps += 1
         return True
+
+    def check_reveal(self, tstate, action, params, seat, stepped):
+        """Issue 23 point 2: a step after which what another seat sees, or the public log line,
+        depends on a secret (a seat's hand, the app's face-down pile) must be declared a reveal by
+        the rule that made it (``Label.revealing``), so undo keeps it public. The same step on a
+        state whose secrets are scrambled (``SECRETS``) shows the difference."""
+        scramble = SECRETS.get(self.game.slug)
+        if scramble is None:
+            return
+        seats = range(len(self.players))
+        owner = self.rnd.choice(seats)
+        profile = engine.profile_values(tstate)
+        try:
+            other = engine.step(self.game, {**tstate, "game": scramble(tstate["game"], owner)}, self.seed, "action", action, params, seat)
+        except RuleError:
+            other = None
+        shown = other is None or other.label.to_json() != stepped.label.to_json()
+        for viewer in (v for v in [None, *seats] if v != owner and not shown):
+            shown = self.game.view(other.state["game"], viewer, profile) != self.game.view(stepped.state["game"], viewer, profile)
+        if shown:
+            assert stepped.label.reveals, f"{self.game.slug}: {action} {params} shows something of seat {owner}'s secrets or the pile, undeclared"
 
     def play(self, max_steps: int):
         while self.steps < max_steps and self.step():

@@ -34,6 +34,9 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
+PILE = -1  # in a step's ``reveals``: the app's face-down pile, which no seat owns
+
+
 @dataclass(frozen=True)
 class Label:
     """A translatable sentence with its parameters: ``Label(N_("%(name)s scored %(points)d"), name="Red", points=7)``.
@@ -45,12 +48,26 @@ class Label:
     msg: str
     params: Mapping[str, Any] = field(default_factory=dict)
     plural: str | None = None  # with NP_: the plural id; ``num`` in params chooses the form
+    # the seats whose secret this step disclosed (a hand checked, a token or card drawn to a phone),
+    # declared by the rule that disclosed it (``revealing``); never part of the log line itself
+    reveals: frozenset = frozenset()
 
     def __init__(self, msg: str | tuple[str, str], **params: Any):
         singular, plural = msg if isinstance(msg, tuple) else (msg, None)
         object.__setattr__(self, "msg", singular)
         object.__setattr__(self, "params", params)
         object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "reveals", frozenset())
+
+    def revealing(self, *seats: int) -> Label:
+        """This step showed something hidden to ``seats`` or derived from their secret (a hand
+        checked against a bid, a token drawn to a phone): undo then keeps it public and only those
+        seats' phones may take it back (docs/architecture.md, "No oracle"). Without seats: a card
+        or token from the app's face-down pile shown to the whole table (``PILE``): undo asks and
+        keeps it public, and the pile's next draw gives it again."""
+        out = Label((self.msg, self.plural) if self.plural else self.msg, **self.params)
+        object.__setattr__(out, "reveals", self.reveals | frozenset(seats or (PILE,)))
+        return out
 
     def to_json(self) -> dict:
         out = {"msg": self.msg, "params": dict(self.params)}
@@ -364,11 +381,6 @@ class Game:
     # short phrase with no subject ("3 time points spent", "auction: highest bid 2 licences"),
     # shown after "Your turn" or the player's name. Every phone and the display show it: public only.
     turn_detail: Callable[[State, dict], Label | None] | None = None
-    # reveals(state_after, action, label_json) -> the seats whose secret this step disclosed to the
-    # table (an auction's payment check, a drawn card); () when it disclosed nothing. Undo keeps
-    # such a step in every phone's log and lets only those seats' phones or the table view take
-    # it back (issue 12 point 2), so undo can never be used as an oracle on a hand.
-    reveals: Callable[[State, str, dict], tuple[int, ...]] | None = None
     # actions that are nobody's move even while the table waits for a seat (a die typed in, a card
     # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
     table_actions: frozenset[str] = frozenset()

@@ -89,7 +89,7 @@ def with_lines(label: Label, lines: Sequence[dict]) -> Label:
     """
     if not lines:
         return label
-    return Label((label.msg, label.plural) if label.plural else label.msg, **label.params, lines=list(lines))
+    return Label((label.msg, label.plural) if label.plural else label.msg, **label.params, lines=list(lines)).revealing(*label.reveals)
 
 
 def listed(parts: Sequence[dict]) -> dict | None:

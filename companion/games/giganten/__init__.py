@@ -2,7 +2,7 @@
 
 from ..base import N_, Int, IntList, ProfileValue, Text
 from ..common import auto_pass_option, declare, kept_by, starts
-from . import cards, core, data, legal, reveals, rules, scoring, view
+from . import cards, core, data, legal, rules, scoring, view
 
 # the set-up choices' values, as the lobby shows them
 OPTION_VALUES = (N_("physical"), N_("app"))
@@ -117,7 +117,6 @@ GAME = declare(
     apply=rules.apply,  # checks the step against ``legal`` and writes the money it moved under its line
     upgrade=rules.upgrade,
     ledger=core.ledger,
-    reveals=reveals.reveals,
     # the table's own steps, whoever holds the die: the dice, the red card, the deal, the round's end
     table_actions=frozenset({"black_distance", "roll_prices", "price_die", "red_card", "reveal_cards", "deal_licences", "end_round"}),
 )

@@ -60,15 +60,16 @@ def pass_who_cannot_bid(state, label, rng):
     told = []
 
     def do_pass(state, seat):
-        told.append(_pass(state, {}, seat, None, rng)[1].to_json())
+        told.append(_pass(state, {}, seat, None, rng)[1])
 
     passed = passing_for(state, _bidder, lambda state, seat: not can_bid(state, seat), do_pass)
     if not passed:
         return state, label
     names = ", ".join(_name(state, seat) for seat in passed)
+    revealed = [seat for said in [label, *told] for seat in said.reveals]  # a win the passes settled checked a hand
     label = Label(N_("%(what)s; no licence cards, so passed by the app: %(names)s"), what=label.to_json(), names=names)
-    settled = [said for said in told if said["msg"] != PASSES]
-    return state, Label(N_("%(what)s; %(then)s"), what=label.to_json(), then=listed(settled)) if settled else label
+    settled = [said.to_json() for said in told if said.msg != PASSES]
+    return state, (Label(N_("%(what)s; %(then)s"), what=label.to_json(), then=listed(settled)) if settled else label).revealing(*revealed)
 
 
 def _next_auction(state):
@@ -143,6 +144,7 @@ def _award(state, label, rng):
     hand = state["players"][winner]["hand"]
     if hand_points(hand) < a["high"]:
         lost = _punish(state, winner, rng)
+        # the app checked the winner's secret hand against the bid: the answer tells the table about it
         return state, Label(
             NP_(
                 "%(company)s auction: %(name)s cannot pay %(num)d licence and %(loses)s; the auction starts again",
@@ -152,9 +154,9 @@ def _award(state, label, rng):
             name=_name(state, winner),
             num=a["high"],
             loses=Label(NP_("loses %(num)d licence card", "loses %(num)d licence cards"), num=lost).to_json(),
-        )
+        ).revealing(winner)
     a["phase"] = "paying"
-    return state, Label(WINS_WITH, company=company, name=_name(state, winner), num=a["high"])
+    return state, Label(WINS_WITH, company=company, name=_name(state, winner), num=a["high"]).revealing(winner)
 
 
 def _punish(state, who, rng) -> int:
@@ -186,7 +188,10 @@ def _pay_licences(state, params, seat, profile, rng):
     state["licences"]["discard_ones"] += ones
     state["licences"]["discard_twos"] += twos
     a["phase"] = "selling"
-    return state, Label(NP_("%(name)s hands in %(num)d licence", "%(name)s hands in %(num)d licences"), name=_name(state, who), num=ones + 2 * twos)
+    # the cards go face up on the discard: the table sees what the secret hand paid with
+    return state, Label(NP_("%(name)s hands in %(num)d licence", "%(name)s hands in %(num)d licences"), name=_name(state, who), num=ones + 2 * twos).revealing(
+        who
+    )
 
 
 @moves("cannot_pay", N_("Cannot pay"))

@@ -220,11 +220,12 @@ def _reveal_cards(state, params, seat, profile, rng):
         state["decks"] = _app_decks(profile, len(state["players"]))
         state["notices"] = [n for n in state["notices"] if n.get("msg") != NO_DECKS]
     red = _draw_card(state, "red", rng)
+    # cards from the app's face-down decks, shown to the whole table: undo keeps them public
     if _move_black(state, red["black"]):
         state["display"] = [red]
-        return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=red["black"])
+        return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=red["black"]).revealing()
     state["display"] = [red] + [_draw_card(state, "beige", rng) for _ in state["players"]]
-    return state, Label(RED_CARD_LEFT, n=red["black"], num=state["black"]["to_port"])
+    return state, Label(RED_CARD_LEFT, n=red["black"], num=state["black"]["to_port"]).revealing()
 
 
 @moves("red_card", N_("Red card"), black=Int(0, 9, label=N_("Black locomotive fields")))
@@ -318,7 +319,8 @@ def _deal_licences(state, params, seat, profile, rng):
     state["step"], state["queue"] = 4, order_from(state["start"], len(state["players"]))
     if state["licences"] is None:
         return state, Label(N_("Licence cards drawn from the physical deck: %(counts)s"), counts=", ".join(counts))
-    return state, Label(N_("Licence cards dealt: %(counts)s"), counts=", ".join(counts))
+    # each phone now shows its new cards, drawn from the app's secret deck
+    return state, Label(N_("Licence cards dealt: %(counts)s"), counts=", ".join(counts)).revealing(*range(len(state["players"])))
 
 
 # 4. Movement and special actions ----------------------------------------------------------------

@@ -5,7 +5,7 @@ each player's phone. See docs/games/gold-rush.md; rules in ``rules/`` and ``scor
 from ..base import N_, Bool, Int, IntList, Option, ProfileValue, RuleError
 from ..common import declare, kept_by, starts
 from . import data, scoring, view
-from .rules import legal as legal_rules, reveals, turn
+from .rules import legal as legal_rules, turn
 from .rules.base import moves
 
 # the set-up choices' values, as the lobby shows them
@@ -35,7 +35,6 @@ GAME = declare(
     min_players=2,
     max_players=data.MAX_PLAYERS,
     colours=data.COLOURS,
-    reveals=reveals.reveals,
     options=(
         Option("farmers", N_("With farmers and prairie scoring"), Bool(), False, N_("The rulebook suggests a first game without them.")),
         kept_by(

@@ -188,13 +188,15 @@ def close_mountain(state, params, seat, profile, rng):
     if not winners:
         return state, Label(N_("M%(id)d closed with no miner in it: its ore tokens leave the game."), id=m["id"])
     shares = ", ".join(f"{name(state, s)} {took[s]}" for s in winners)
+    # with the app's pile each share shows its tokens' values on its taker's phone
+    shared_out = [s for s in winners if took[s]] if state["ore"] == "app" else []
     return state, Label(
         N_("M%(id)d closed: ore tokens to %(shares)s; %(points)d nuggets = %(points)d points each for %(who)s."),
         id=m["id"],
         shares=shares,
         points=points,
         who=mountains.names(state, winners),
-    )
+    ).revealing(*shared_out)
 
 
 @moves(
@@ -250,7 +252,9 @@ def finish(state, params, seat, profile, rng):
     state["phase"] = "over"
     rows = scores(state, profile)
     best = [name(state, r["seat"]) for r in rows if r["rank"] == 1]
-    return state, Label(N_("Ore revealed; the winner: %(who)s with %(points)d points."), who=", ".join(best), points=rows[0]["total"])
+    # every player's ore, secret until now, is turned face up
+    revealed = Label(N_("Ore revealed; the winner: %(who)s with %(points)d points."), who=", ".join(best), points=rows[0]["total"])
+    return state, revealed.revealing(*range(len(state["players"])))
 
 
 def finish_blocked(state, profile) -> Label | None:

@@ -83,7 +83,7 @@ def finish(state: dict, number, label: Label | None) -> Label:
         hidden["notes"] = told["notes"]
     if not hidden:
         return label
-    return Label((label.msg, label.plural) if label.plural else label.msg, **label.params, **hidden)
+    return Label((label.msg, label.plural) if label.plural else label.msg, **label.params, **hidden).revealing(*label.reveals)
 
 
 # --- Read back from the events ------------------------------------------------------------------

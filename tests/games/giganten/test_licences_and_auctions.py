@@ -222,16 +222,15 @@ def test_an_auction_the_app_passes_to_its_end_names_its_winner_and_reveals_the_c
     """ "Až zbude poslední hráč, který nepasoval, prodejní právo se přiklepne tomuto hráči": Anna bids,
     Bert holds no cards and is passed, so Anna wins on her bid's step; that step's line names the
     win, which checked her secret hand (``reveals``)."""
-    from companion.games.giganten import reveals
-
     t = table(n=3, auto_pass=True)
     at_auctions(t, {0: {"hudson": 1}, 1: {"hudson": 1}}, {0: {"ones": 1, "twos": 0}, 1: {"ones": 0, "twos": 0}})
     assert t.turn == 0
-    label = t.act("bid", licences=1).to_json()
+    said = t.act("bid", licences=1)
+    label = said.to_json()
     assert label["msg"] == "%(what)s; %(then)s" and label["params"]["then"]["msg"] == "%(company)s auction: %(name)s wins with %(num)d licence"
     assert label["params"]["what"]["params"]["names"] == "Bert"
     assert t.state["auction"]["phase"] == "paying" and t.state["auction"]["leader"] == 0
-    assert reveals.reveals(t.state, "bid", label) == (0,)
+    assert said.reveals == {0}  # the win the app's pass settled checked Anna's hand: a reveal
 
 
 def test_without_the_option_the_table_waits_for_the_pass_and_says_why(table):

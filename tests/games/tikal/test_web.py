@@ -82,18 +82,37 @@ def test_a_fourth_camp_is_refused(client):
         act(client, code, "end_turn")
 
 
-def test_another_seat_cannot_act_for_the_player_on_turn(client, phone):
+def test_another_seat_cannot_act_for_the_player_on_turn(app, client, phone):
+    """Ana's seat held by her own phone: Ben's phone shows her turn, not her buttons, and a posted
+    move is refused naming whose turn it is (the table's seat-bound rule)."""
     code = start(client)
+    ana = app.test_client()
+    assert ana.post(f"/t/{code}/seat", data={"seat": "0"}).status_code in (204, 303)
     phone.get(f"/t/{code}/")
     assert phone.post(f"/t/{code}/seat", data={"seat": "1"}).status_code in (204, 303)
     html = panel(phone, code)
-    assert "Wait for Ana" in html and 'name="action"' not in html  # Ben's phone shows the turn, not Ana's buttons
+    assert "It is Ana&#39;s turn: on Ana&#39;s phone" in html and 'name="action"' not in html  # the turn, not Ana's buttons
     v = re.search(r'data-version="(\d+)"', html).group(1)
     r = phone.post(
         f"/t/{code}/act", data={"action": "place_tile", "kind": "jungle", "v": v, "nonce": "x", "form": "tk-tile-jv"}, headers={"HX-Request": "true"}
     )
-    assert r.status_code == 422 and "It is Ana&#39;s turn." in r.get_data(as_text=True)
+    assert r.status_code == 403 and "It is Ana&#39;s turn" in r.get_data(as_text=True)
     assert re.search(r'data-version="(\d+)"', panel(client, code)).group(1) == v
+
+
+def test_a_seat_nobody_holds_is_played_from_another_seats_phone(client, phone):
+    """Issue 28 point 1: "Seats nobody holds are played from any phone": Ana has no phone, so
+    Ben's phone shows her move and enters it; the log says it was entered on Ben's phone."""
+    code = start(client)
+    assert phone.post(f"/t/{code}/seat", data={"seat": "1"}).status_code in (204, 303)
+    html = panel(phone, code)
+    assert "Wait for Ana" not in html and 'name="action"' in html
+    v = re.search(r'data-version="(\d+)"', html).group(1)
+    r = phone.post(
+        f"/t/{code}/act", data={"action": "place_tile", "kind": "jungle", "v": v, "nonce": "x", "form": "tk-tile-jv"}, headers={"HX-Request": "true"}
+    )
+    assert r.status_code == 200, r.get_data(as_text=True)[-800:]
+    assert "entered on the phone of Ben" in client.get(f"/t/{code}/log").get_data(as_text=True)
 
 
 def test_the_face_down_treasures_never_show(client):

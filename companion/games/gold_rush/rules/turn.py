@@ -180,7 +180,9 @@ def take_token(state, params, seat, profile, rng):
         raise RuleError(N_("No ore token is left in M%(id)d."), id=m["id"])
     state["seats"][seat]["hand"].append(m["stack"].pop())
     state["phase"] = "score"
-    return state, Label(N_("%(name)s took an ore token from M%(id)d."), name=name(state, seat), id=m["id"])
+    label = Label(N_("%(name)s took an ore token from M%(id)d."), name=name(state, seat), id=m["id"])
+    # with the app's pile the token's value shows on the taker's phone: the top of the pile was seen
+    return state, label.revealing(seat) if state["ore"] == "app" else label
 
 
 @moves("end_turn", N_("End the turn"))

@@ -242,7 +242,10 @@ def dig(state, params, seat, profile, rng):
     hex_["tokens"].pop(0)
     state["turn"]["dug"][key] = state["turn"]["dug"].get(key, 0) + 1
     state["treasures"][me][kind - 1] += 1
-    return state, Label(N_("%(name)s digs treasure %(kind)d at %(site)s."), name=name(state, me), kind=kind, site=key)
+    label = Label(N_("%(name)s digs treasure %(kind)d at %(site)s."), name=name(state, me), kind=kind, site=key)
+    # with the app's pile the top token of a face-down stack was shown: undoing the dig keeps it
+    # public ("undone after it revealed"), and the stack's next dig gives the same token again
+    return state, label.revealing() if state["treasure_mode"] == "app" else label
 
 
 # --- Exchange treasures ------------------------------------------------------------------------
