@@ -224,6 +224,15 @@ def _v11(db: sqlite_utils.Database) -> None:
     after_schema(_rebuild("hamlet-botrik", labels=True))
 
 
+@MIGRATIONS(name="m012_seat_claimed")
+def _v12(db: sqlite_utils.Database) -> None:
+    """Issue 23 point 3: a vote to free a held seat counts only from a phone that held its seat
+    before that seat went quiet, so two phones that take two empty seats cannot free a player's
+    seat and read its hand. ``seats.claimed``: when the seat's phone took it (NULL: before this
+    step, as if long ago)."""
+    db["seats"].add_column("claimed", str)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -652,7 +652,10 @@ def claim_seat(db, code: str, seat: int, device: str, token: str | None = None) 
         _vacate(db, code, device)
         # every new holder gets a new hand-over code: an old one (shown on a phone that held the
         # seat before) can never take it back
-        db.execute("update seats set device = ?, token = ?, free_votes = null where code = ? and seat = ?", [device, secrets.token_urlsafe(12), code, seat])
+        db.execute(
+            "update seats set device = ?, token = ?, free_votes = null, claimed = ? where code = ? and seat = ?",
+            [device, secrets.token_urlsafe(12), datetime.now(UTC).isoformat(), code, seat],  # to the microsecond: see _quiet_since
+        )
         _seats_changed(db, code)
 
 
@@ -712,6 +715,16 @@ def free_seat(db, code: str, seat: int, device: str, confirmed: bool = False) ->
             return True
         if mine is None:
             raise NotAllowed(N_("Only the phone that started the table, or two other seated phones together, may free a seat."))
+        quiet = _quiet_since(db, code, seat)
+        claimed = db.execute("select claimed from seats where code = ? and seat = ?", [code, mine]).fetchone()[0]
+        if claimed is not None and quiet is not None and claimed > quiet:
+            # two phones that take two empty seats must not free a player's seat and read its hand
+            raise NotAllowed(
+                N_(
+                    "This phone took its seat after the last step entered for %(name)s: only phones seated before may ask to free it (or the phone that started the table)."
+                ),
+                name=name,
+            )
         if not confirmed:
             raise NeedsConfirmation(N_("Ask to free %(name)s's seat? Another seated phone must agree."), name=name)
         if device in votes:
@@ -731,6 +744,14 @@ def free_seat(db, code: str, seat: int, device: str, confirmed: bool = False) ->
             Label(N_("%(voter)s asks to free %(name)s's seat; one more seated phone must agree."), voter=table.players[mine]["name"], name=name),
         )
         return False
+
+
+def _quiet_since(db, code: str, seat: int) -> str | None:
+    """When a held seat went quiet: its last step entered from its own phone, or when that phone
+    took it (None: before that was recorded). A vote counts only from a phone seated by then."""
+    last = db.execute("select max(created) from events where code = ? and seat = ?", [code, seat]).fetchone()[0]
+    claimed = db.execute("select claimed from seats where code = ? and seat = ?", [code, seat]).fetchone()[0]
+    return max(filter(None, (last, claimed)), default=None)
 
 
 def _free(db, table: Table, seat: int, label: Label) -> None:

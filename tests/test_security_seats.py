@@ -321,8 +321,9 @@ def test_point4_the_host_frees_a_lost_seat_in_two_taps_and_the_next_phone_sees_i
 
 def test_point4_two_other_seated_phones_agree_to_free_a_seat(app, client, fake):
     code = start_table(client, game=fake)
-    seated(app, code, 0)
+    red = seated(app, code, 0)
     blue, green = seated(app, code, 1), seated(app, code, 2)
+    assert act(red, code, "done").status_code == 200  # Red played with Blue and Green at the table, then went quiet
     stranger = app.test_client()
     assert stranger.post(f"/t/{code}/free", data={"seat": "0", "confirm": "1"}).status_code == 303
     assert "Only the phone that started the table" in text(stranger.get(f"/t/{code}/"))
@@ -334,6 +335,28 @@ def test_point4_two_other_seated_phones_agree_to_free_a_seat(app, client, fake):
     with app.app_context():
         assert tables.seats(get_db(), code)[0]["device"] is None
     assert "Red's seat was freed by Blue, Green." in log_text(client, code)
+
+
+def test_issue23_point3_two_fresh_seats_cannot_vote_a_players_seat_free_and_read_the_hand(app, client):
+    """Issue 23 point 3: "Two phones that take two empty seats can also vote to free a held seat and
+    then see that player's hand." A vote counts only from a phone that held its seat before that
+    seat went quiet: two phones seated after Bert's last step cannot free his seat, which stays his."""
+    code = start_table(client, game="giganten", **FOUR)
+    tv = Phone(client, code)
+    anna, bert = Phone(app.test_client(), code, 0), Phone(app.test_client(), code, 1)
+    tv.submit("gg-black", fields=10)
+    tv.submit("gg-roll")
+    tv.submit("gg-red", button=("black", 1))
+    for phone in (anna, bert, tv, tv):  # Cyril's and Dana's seats are nobody's yet: the table view enters them
+        phone.submit("gg-card", licences=3, movement=4)
+    tv.submit("gg-deal")  # Bert's phone now shows his secret hand
+    fresh = [seated(app, code, s) for s in (2, 3)]  # two phones take the empty seats after Bert's last step
+    for phone in fresh:
+        assert phone.post(f"/t/{code}/free", data={"seat": "1", "confirm": "1"}).status_code == 303
+        assert "only phones seated before may ask to free it" in text(phone.get(f"/t/{code}/"))
+    with app.app_context():
+        assert tables.seats(get_db(), code)[1]["device"] == _device(bert.client)  # still Bert's: nobody reads his hand
+    assert "asks to free Bert's seat" not in log_text(client, code)
 
 
 # --- Point 9: secrets at rest ---------------------------------------------------------------------
