@@ -198,6 +198,11 @@ class Choice:
     values: tuple[str, ...]
     required: bool = True
     label: str = ""
+    names: tuple[tuple[str, str], ...] = ()  # (value, N_ id): how a value reads where players see it
+
+    def name_of(self, value: str) -> str:
+        """The words a value reads as (an ``N_`` id to translate), or the value itself."""
+        return dict(self.names).get(value, value)
 
     def parse(self, raw: str | None, name: str):
         if (raw is None or raw == "") and not self.required:

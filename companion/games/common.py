@@ -136,10 +136,14 @@ def declare(modules: Sequence, moves: Moves, **fields) -> Game:
     return Game(**{"actions": moves.fields, "apply": moves.apply, "moves": moves, "order_free": moves.order_free, **found, **fields})
 
 
+KEPT_BY = {"app": N_("kept by the app"), "physical": N_("the physical pieces"), "box": N_("the physical pieces")}
+
+
 def kept_by(key: str, label: str, help: str, values: tuple[str, str] = ("app", "physical")) -> Option:
     """A set-up choice: the app keeps the hidden pieces (a face-down pile, secret hands), the first
-    value and the default, or the table keeps the physical ones and types in what they show."""
-    return Option(key, label, Choice(values, required=False), values[0], help)
+    value and the default, or the table keeps the physical ones and types in what they show. The
+    lobby and History show the values as words ("Ore tokens: kept by the app"), never "app"."""
+    return Option(key, label, Choice(values, required=False, names=tuple((v, KEPT_BY[v]) for v in values)), values[0], help)
 
 
 def starts(label: str, help: str, most: int, key: str = "start_player", drawn: bool = False) -> Option:

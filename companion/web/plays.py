@@ -19,7 +19,7 @@ from flask_babel import format_datetime, format_decimal, gettext
 
 from .. import engine, plays as records, store, table as tables
 from ..games import GAMES
-from ..games.base import N_, FieldError, Int, Label, RuleError
+from ..games.base import N_, Choice, FieldError, Int, Label, RuleError
 from . import COLOURS, device_id, get_db, tr
 from .limits import PinLocked, from_serving_device, who_operates
 from .lobby import remember
@@ -114,8 +114,10 @@ def _options(play: dict) -> list[tuple[str, str]]:
             shown = gettext("yes")
         elif value in COLOURS:  # a colour option (Hamlet's unused colours) reads as the colour's name
             shown = tr(COLOURS[value][0])
+        elif isinstance(value, str):
+            shown = tr(opt.spec.name_of(value) if isinstance(opt.spec, Choice) else value)
         else:
-            shown = tr(value) if isinstance(value, str) else str(value)
+            shown = str(value)
         out.append((tr(opt.label), shown))
     return out
 
