@@ -117,8 +117,22 @@ def test_a_stale_tap_shows_the_fresh_panel_with_a_notice(browser, server):
     a.locator("#f-score").get_by_label("Ben").check()
     a.fill("#points", "3")  # typing: the poll leaves the panel alone
     a.get_by_role("button", name="Add points").click()
+    # points commute (issue 23 point 4): Ben's entry counts after Anna's, and says so
+    a.get_by_text("Ben scored 3 (counted after the entry of another phone)").wait_for(timeout=3000)
+    assert total(a, 1).inner_text() == "3"
+    # a new round in between does not commute: the points would land in another round, so the
+    # tap is refused with the fresh panel and changes nothing
+    old = a.request.get(url + "version").text()
+    a.unroute("**/version")
+    a.route("**/version", lambda route: route.fulfill(body=old, content_type="text/plain"))
+    other.reload()
+    other.get_by_role("button", name="Next round").click()
+    other.get_by_text("Round 2 begins").first.wait_for(timeout=3000)
+    a.locator("#f-score").get_by_label("Ben").check()
+    a.fill("#points", "4")
+    a.get_by_role("button", name="Add points").click()
     a.get_by_text("The table changed on another phone").wait_for(timeout=3000)
-    assert total(a, 1).inner_text() == "0"
+    assert total(a, 1).inner_text() == "3"
 
 
 def test_tap_targets_are_at_least_44px_and_the_page_is_one_column(browser, server):
