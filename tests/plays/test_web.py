@@ -189,3 +189,20 @@ def test_the_card_image_is_an_svg_file_with_the_ranking(client, app):
     import xml.etree.ElementTree as ET
 
     ET.fromstring(svg)  # well-formed
+
+
+def test_overall_statistics_show_only_what_adds_up_and_a_games_page_its_scores_with_local_times(client, app):
+    """Issue 24 point 4: "average 15,008 · worst 16" averaged Giganten dollars with score-pad
+    points. The overall page shows plays, wins and win rate; scores only on a game's page; every
+    time is a <time> the phone rewrites in its own zone."""
+    db = db_of(app)
+    giganten(db)
+    scorepad(db, ["Anna", "Ben"], [16, 30], lowest_wins=True)
+    overall = client.get("/plays/stats", headers=EN).get_data(as_text=True)
+    players = overall.split('class="player-stats"')[1]
+    assert "average" not in players and "worst" not in players and "win" in players
+    assert re.search(r'last played <time datetime="[^"]+" data-style="short">', players)
+    pad = client.get("/plays/stats/scorepad", headers=EN).get_data(as_text=True).split('class="player-stats"')[1]
+    assert "lowest wins: average 16 · best 16 · worst 16" in pad and "lowest wins: average 30 · best 30 · worst 30" in pad
+    cs = client.get("/plays/stats/scorepad", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    assert "vyhrává nejnižší" in cs
