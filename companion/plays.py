@@ -431,3 +431,63 @@ def rematch(play: dict) -> tuple[list, dict]:
         if options.get("start_player"):
             options["start_player"] = 1
     return players, options
+
+
+# --- Score over time -----------------------------------------------------------------------------
+
+CHART_POINTS = 60  # at most this many sampled steps (plus the start): a chart replays the log once
+
+
+def series(db, play: dict, points: int = CHART_POINTS) -> dict | None:
+    """Each player's total as the game's ``scores`` reads it, after sampled steps of the play.
+
+    The state holds no history and most log lines carry no running total, so the events in force
+    are stepped again from the table's initial state (about 0.1 ms a step) and ``scores`` is
+    asked at up to ``points`` evenly spread steps and at the last. None when the table's log is
+    gone (a deleted table) or the game can no longer replay it.
+    ``{"steps": n, "lines": [{"seat", "name", "colour", "bot", "points": [[step, total], ...]}]}``.
+    """
+    from . import table as tables
+
+    try:
+        t = tables.load(db, play["code"])
+        tstate = json.loads(tables.initial_state(db, t.code))
+    except (tables.TableNotFound, TypeError):
+        return None
+    in_force = [e for e in tables.events(db, t.code, head=t.head) if not e["undone"]]
+    n = len(in_force)
+    if n == 0:
+        return None
+    wanted = set(range(n + 1)) if n <= points else {round(i * n / points) for i in range(points + 1)}
+    lines: dict = {}
+
+    def sample(step: int, state: dict) -> None:
+        try:
+            rows = t.game.scores(state["game"], engine.profile_values(state))
+        except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):  # a game whose scores need a later step
+            return
+        for row in rows:
+            seat = row.get("seat")
+            player = t.players[seat] if isinstance(seat, int) and 0 <= seat < len(t.players) else None
+            line = lines.setdefault(
+                seat if player else "bot",
+                {
+                    "seat": seat if player else None,
+                    "name": player["name"] if player else row.get("name") or "?",
+                    "colour": player["colour"] if player else None,
+                    "bot": player is None,
+                    "points": [],
+                },
+            )
+            line["points"].append([step, row["total"]])
+
+    sample(0, tstate)
+    for i, e in enumerate(in_force, start=1):
+        try:
+            tstate = engine.step(t.game, tstate, t.seed, e["kind"], e["action"], e["params"], e["seat"], owned=True).state
+        except Exception:  # noqa: BLE001  a log today's rules no longer replay: no chart rather than a broken card
+            return None
+        if i in wanted:
+            sample(i, tstate)
+    ordered = sorted(lines.values(), key=lambda line: (line["bot"], line["seat"] or 0))
+    return {"steps": n, "lines": ordered} if ordered else None

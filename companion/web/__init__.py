@@ -169,6 +169,7 @@ def init_app(app: Flask) -> None:
         button=render.action_button,
         rule_ref=rule_ref,
         ring=charts.ring,
+        score_lines=charts.score_lines,
         COLOURS=COLOURS,
         GAMES=GAMES,
         LANGUAGES=LANGUAGES,
