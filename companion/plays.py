@@ -238,9 +238,11 @@ def _goodness(score: int, highest_wins: bool) -> int:
 
 
 def player_stats(plays: list[dict], names: dict[str, str]) -> list[dict]:
-    """Per player: plays, wins, win rate, average, best and worst score, last played.
-
-    Best and worst follow each play's direction: in a lowest-wins game the lowest score is best.
+    """Per player: plays, wins, win rate and last played, which add up across games; and
+    ``scores``, the average, best and worst score within one game only (issue 24 point 4: an
+    average of Giganten dollars with score-pad points means nothing), one group per game and
+    direction (a score pad may be played lowest-wins: there the lowest score is best and the
+    highest worst).
     """
     by: dict[str, dict] = {}
     for play in plays:
@@ -249,16 +251,34 @@ def player_stats(plays: list[dict], names: dict[str, str]) -> list[dict]:
                 continue
             name = canonical(p["name"], names)
             # plays come newest first: a player is shown with the colour they last played
-            s = by.setdefault(key(name), {"name": name, "colour": p["colour"], "plays": 0, "wins": 0, "total": 0, "best": None, "worst": None, "last": ""})
+            s = by.setdefault(key(name), {"name": name, "colour": p["colour"], "plays": 0, "wins": 0, "last": "", "groups": {}})
             s["plays"] += 1
             s["wins"] += int(p["winner"])
-            s["total"] += p["score"]
-            mine = (_goodness(p["score"], play["highest_wins"]), p["score"])
-            s["best"] = mine if s["best"] is None or mine[0] > s["best"][0] else s["best"]
-            s["worst"] = mine if s["worst"] is None or mine[0] < s["worst"][0] else s["worst"]
             s["last"] = max(s["last"], play["finished"])
+            g = s["groups"].setdefault(
+                (play["game"], play["highest_wins"]),
+                {"game": play["game"], "highest_wins": play["highest_wins"], "plays": 0, "wins": 0, "total": 0, "best": None, "worst": None},
+            )
+            g["plays"] += 1
+            g["wins"] += int(p["winner"])
+            g["total"] += p["score"]
+            mine = (_goodness(p["score"], play["highest_wins"]), p["score"])
+            g["best"] = mine if g["best"] is None or mine[0] > g["best"][0] else g["best"]
+            g["worst"] = mine if g["worst"] is None or mine[0] < g["worst"][0] else g["worst"]
     out = []
     for s in by.values():
+        groups = [
+            {
+                "game": g["game"],
+                "highest_wins": g["highest_wins"],
+                "plays": g["plays"],
+                "wins": g["wins"],
+                "average": g["total"] / g["plays"],
+                "best": g["best"][1],
+                "worst": g["worst"][1],
+            }
+            for g in s["groups"].values()
+        ]
         out.append(
             {
                 "name": s["name"],
@@ -266,10 +286,8 @@ def player_stats(plays: list[dict], names: dict[str, str]) -> list[dict]:
                 "plays": s["plays"],
                 "wins": s["wins"],
                 "win_rate": s["wins"] / s["plays"],
-                "average": s["total"] / s["plays"],
-                "best": s["best"][1],
-                "worst": s["worst"][1],
                 "last": s["last"],
+                "scores": sorted(groups, key=lambda g: (g["game"], not g["highest_wins"])),
             }
         )
     return sorted(out, key=lambda s: (-s["wins"], -s["win_rate"], -s["plays"], key(s["name"])))
@@ -413,3 +431,63 @@ def rematch(play: dict) -> tuple[list, dict]:
         if options.get("start_player"):
             options["start_player"] = 1
     return players, options
+
+
+# --- Score over time -----------------------------------------------------------------------------
+
+CHART_POINTS = 60  # at most this many sampled steps (plus the start): a chart replays the log once
+
+
+def series(db, play: dict, points: int = CHART_POINTS) -> dict | None:
+    """Each player's total as the game's ``scores`` reads it, after sampled steps of the play.
+
+    The state holds no history and most log lines carry no running total, so the events in force
+    are stepped again from the table's initial state (about 0.1 ms a step) and ``scores`` is
+    asked at up to ``points`` evenly spread steps and at the last. None when the table's log is
+    gone (a deleted table) or the game can no longer replay it.
+    ``{"steps": n, "lines": [{"seat", "name", "colour", "bot", "points": [[step, total], ...]}]}``.
+    """
+    from . import table as tables
+
+    try:
+        t = tables.load(db, play["code"])
+        tstate = json.loads(tables.initial_state(db, t.code))
+    except (tables.TableNotFound, TypeError):
+        return None
+    in_force = [e for e in tables.events(db, t.code, head=t.head) if not e["undone"]]
+    n = len(in_force)
+    if n == 0:
+        return None
+    wanted = set(range(n + 1)) if n <= points else {round(i * n / points) for i in range(points + 1)}
+    lines: dict = {}
+
+    def sample(step: int, state: dict) -> None:
+        try:
+            rows = t.game.scores(state["game"], engine.profile_values(state))
+        except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):  # a game whose scores need a later step
+            return
+        for row in rows:
+            seat = row.get("seat")
+            player = t.players[seat] if isinstance(seat, int) and 0 <= seat < len(t.players) else None
+            line = lines.setdefault(
+                seat if player else "bot",
+                {
+                    "seat": seat if player else None,
+                    "name": player["name"] if player else row.get("name") or "?",
+                    "colour": player["colour"] if player else None,
+                    "bot": player is None,
+                    "points": [],
+                },
+            )
+            line["points"].append([step, row["total"]])
+
+    sample(0, tstate)
+    for i, e in enumerate(in_force, start=1):
+        try:
+            tstate = engine.step(t.game, tstate, t.seed, e["kind"], e["action"], e["params"], e["seat"], owned=True).state
+        except Exception:  # noqa: BLE001  a log today's rules no longer replay: no chart rather than a broken card
+            return None
+        if i in wanted:
+            sample(i, tstate)
+    ordered = sorted(lines.values(), key=lambda line: (line["bot"], line["seat"] or 0))
+    return {"steps": n, "lines": ordered} if ordered else None

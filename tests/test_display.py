@@ -65,3 +65,62 @@ def test_the_display_lists_the_latest_three_lines_newest_first(client):
     html = client.get(f"/t/{code}/display", headers=EN).get_data(as_text=True)
     log = html.split('class="log d-log"')[1]
     assert re.findall(r"Red scored (\d)", log) == ["4", "3", "2"]
+
+
+# --- issue 24 point 3: the public board drawn for the middle of the table ---------------------
+
+
+NAMES = re.compile(r'<span class="dot" aria-hidden="true">[^<]*</span> ([^<]+)<span class="sr">')
+
+
+def _board_of(app, client, slug, steps=150):
+    from helpers_display import midgame
+
+    from companion import engine, store, table as tables
+
+    code = midgame(app.config["DATABASE"], slug, steps)
+    html = client.get(f"/t/{code}/display", headers=EN).get_data(as_text=True)
+    t = tables.load(store.connect(app.config["DATABASE"]), code)
+    return html, t.game.view(t.game_state, None, engine.profile_values(t.state))
+
+
+def test_tinners_trail_display_draws_every_region_with_its_ore_water_mine_and_developments(app, client):
+    html, view = _board_of(app, client, "tinners-trail")
+    cards = re.findall(r'<li class="d-region[^"]*"[^>]*>(.*?)</li>', html, re.S)
+    assert len(cards) == len(view["regions"]) > 0
+    for card, r in zip(cards, view["regions"]):
+        assert f"<strong>{r['name']}</strong>" in card
+        if not r["empty"]:
+            assert re.findall(r'class="sr">(?:Tin|Copper|Water)</span> (\d+)', card) == [str(r["tin"]), str(r["copper"]), str(r["water"])]
+        if r["mine"] is not None:  # the owner's colour comes with the name
+            assert "Mine:" in card and view["players"][r["mine"]]["name"] in card
+        for dev in ("miner", "port", "train"):
+            assert (f"<span>{dev}</span>" in card) == r[dev], (r["name"], dev)
+    assert any(r["mine"] is not None for r in view["regions"])
+
+
+def test_giganten_display_draws_the_price_tracks_and_every_locomotive(app, client):
+    html, view = _board_of(app, client, "giganten")
+    assert html.count('class="d-mark"') == 3 + 1 + len(view["players"])  # three prices, the black locomotive, each player's
+    for p in view["players"]:
+        assert re.search(rf"{p['name']}<span class=\"sr\">[^<]*</span></span></span> <span[^>]*>field {p['loco']}<", html), p["name"]
+
+
+def test_tikal_display_draws_each_temple_with_its_level_and_every_colours_pieces(app, client):
+    html, view = _board_of(app, client, "tikal")
+    cards = re.findall(r'<li class="d-card[^"]*">(.*?)</ul>\s*</li>', html, re.S)[: len(view["temples"])]
+    assert len(cards) == len(view["temples"]) > 0 and any(t["pieces"] for t in view["temples"])
+    for card, t in zip(cards, view["temples"]):
+        assert f"<strong>{t['key']}</strong>" in card and f"value </span>{t['value']}</span>" in card
+        assert [view["players"][p["seat"]]["name"] for p in t["pieces"]] == NAMES.findall(card.split("d-pieces")[1])
+
+
+def test_gold_rush_display_draws_the_score_ring_with_each_players_meeple_and_laps(app, client):
+    html, view = _board_of(app, client, "gold-rush", steps=250)
+    ring = html.split('<svg class="d-ring"')[1].split("</svg>")[0]
+    assert ring.count('class="tick') == 50
+    meeples = re.findall(r'<g class="meeple"[^>]*><title>([^<]+)</title>\s*<(circle|ellipse)', ring)
+    assert [(name.split(":")[0], shape == "ellipse") for name, shape in meeples] == [(p["name"], p["laps"] > 0) for p in view["players"]]
+    legend = html.split("</svg>")[1]
+    for p in view["players"]:
+        assert f"Score track: space {p['space']}" in legend and p["name"] in legend

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from .. import store
 from ..games import GAMES, rule_ref, translation_dirs
 from ..games.base import N_
-from . import forms, render
+from . import charts, forms, render
 
 LANGUAGES = ("cs", "en")
 MAX_SEATS = 8  # name fields on the start form; no game seats more
@@ -168,6 +168,8 @@ def init_app(app: Flask) -> None:
         act_form=render.action_form,
         button=render.action_button,
         rule_ref=rule_ref,
+        ring=charts.ring,
+        score_lines=charts.score_lines,
         COLOURS=COLOURS,
         GAMES=GAMES,
         LANGUAGES=LANGUAGES,

@@ -128,7 +128,11 @@ def _globals():
         db = get_db()
         return records.known_names(_load(), records.aliases(db))
 
-    return {"play_extras": extras, "known_player_names": known_player_names, "when": when, "span": span, "num": format_decimal}
+    def play_series(play: dict) -> dict | None:
+        """The score-over-time chart of a play's card (not History's compact cards: one replay each)."""
+        return records.series(get_db(), play)
+
+    return {"play_extras": extras, "known_player_names": known_player_names, "play_series": play_series, "when": when, "span": span, "num": format_decimal}
 
 
 def _filters():

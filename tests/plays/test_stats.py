@@ -56,19 +56,48 @@ def test_per_player_numbers_match_a_hand_computation_with_names_matched_case_ins
     anna = stats["ANNA"]  # the newest spelling is the one shown
     assert (anna["plays"], anna["wins"]) == (3, 2)
     assert anna["win_rate"] == pytest.approx(2 / 3)
-    assert anna["average"] == pytest.approx((4 + 30000 + 52000) / 3)
-    # best and worst follow each play's direction: 4 in a lowest-wins game counts as -4, below 30000
-    assert (anna["best"], anna["worst"]) == (52000, 4)
     assert anna["last"] == "2026-11-04T20:00:00+00:00"
+    # issue 24 point 4: no score figure across games (dollars and score-pad points do not add up)
+    assert "average" not in anna and "best" not in anna and "worst" not in anna
+    groups = {(g["game"], g["highest_wins"]): g for g in anna["scores"]}
+    assert set(groups) == {("giganten", True), ("scorepad", False)}
+    g = groups[("giganten", True)]
+    assert (g["plays"], g["wins"], g["best"], g["worst"]) == (2, 1, 52000, 30000) and g["average"] == pytest.approx(41000)
+    # a lowest-wins pad: her 4 won, so it is her best there, never her "worst"
+    assert (groups[("scorepad", False)]["best"], groups[("scorepad", False)]["worst"]) == (4, 4)
     ben = stats["Ben"]
-    assert (ben["plays"], ben["wins"], ben["best"], ben["worst"]) == (4, 1, 41000, 9)  # 9 in a lowest-wins game is the worst
-    assert ben["average"] == pytest.approx((9 + 40 + 41000 + 41000) / 4)
+    assert (ben["plays"], ben["wins"]) == (4, 1)
+    ben_g = {(g["game"], g["highest_wins"]): g for g in ben["scores"]}
+    assert (ben_g[("giganten", True)]["best"], ben_g[("giganten", True)]["worst"], ben_g[("giganten", True)]["average"]) == (41000, 41000, 41000)
+    assert (ben_g[("hamlet-botrik", True)]["average"], ben_g[("scorepad", False)]["average"]) == (40, 9)
     assert [s["name"] for s in plays.player_stats(PLAYS, {})] == ["ANNA", "Ben", "Cyril"]  # most wins first
+
+
+def test_a_score_pad_played_both_ways_gives_best_and_worst_per_direction():
+    """Lowest wins: the lowest total is the best. The same pad played highest-wins is another
+    line, so a winning low score is never shown as anyone's worst."""
+    both = [
+        {"id": "x", "game": "scorepad", "finished": "2026-11-06T20:00:00+00:00", "highest_wins": False, "players": [p("Anna", 16, 1, 0), p("Ben", 30, 2, 1)]},
+        {"id": "y", "game": "scorepad", "finished": "2026-11-05T20:00:00+00:00", "highest_wins": False, "players": [p("Anna", 25, 2, 0), p("Ben", 20, 1, 1)]},
+        {"id": "z", "game": "scorepad", "finished": "2026-11-04T20:00:00+00:00", "highest_wins": True, "players": [p("Anna", 90, 1, 0), p("Ben", 10, 2, 1)]},
+    ]
+    anna = {(g["highest_wins"]): g for g in {s["name"]: s for s in plays.player_stats(both, {})}["Anna"]["scores"]}
+    assert (anna[False]["best"], anna[False]["worst"], anna[False]["average"]) == (16, 25, 20.5)
+    assert (anna[True]["best"], anna[True]["worst"]) == (90, 90)
+
+
+def test_bg_stats_play_date_is_the_finish_in_utc_whatever_offset_it_was_stored_with():
+    """docs/plays.md: BG Stats reads ``playDate`` as UTC "yyyy-MM-dd HH:mm:ss"."""
+    play = {**PLAYS[2], "finished": "2026-11-02T23:30:05+01:00", "start_seat": 0, "duration": 3600}
+    assert plays.bgstats(play, "Giganten")["playDate"] == "2026-11-02 22:30:05"
+    assert plays.bgstats({**play, "finished": "2026-11-02T22:30:05+00:00"}, "Giganten")["playDate"] == "2026-11-02 22:30:05"
 
 
 def test_a_merge_counts_two_names_as_one_player():
     stats = {s["name"]: s for s in plays.player_stats(PLAYS, {"cyril": "Ben"})}
     assert set(stats) == {"ANNA", "Ben"} and stats["Ben"]["plays"] == 6 and stats["Ben"]["wins"] == 1
+    giganten = next(g for g in stats["Ben"]["scores"] if g["game"] == "giganten")
+    assert (giganten["plays"], giganten["best"], giganten["worst"]) == (4, 41000, 12000)
 
 
 def test_per_game_numbers_match_a_hand_computation():

@@ -189,3 +189,54 @@ def test_the_card_image_is_an_svg_file_with_the_ranking(client, app):
     import xml.etree.ElementTree as ET
 
     ET.fromstring(svg)  # well-formed
+
+
+def test_overall_statistics_show_only_what_adds_up_and_a_games_page_its_scores_with_local_times(client, app):
+    """Issue 24 point 4: "average 15,008 · worst 16" averaged Giganten dollars with score-pad
+    points. The overall page shows plays, wins and win rate; scores only on a game's page; every
+    time is a <time> the phone rewrites in its own zone."""
+    db = db_of(app)
+    giganten(db)
+    scorepad(db, ["Anna", "Ben"], [16, 30], lowest_wins=True)
+    overall = client.get("/plays/stats", headers=EN).get_data(as_text=True)
+    players = overall.split('class="player-stats"')[1]
+    assert "average" not in players and "worst" not in players and "win" in players
+    assert re.search(r'last played <time datetime="[^"]+" data-style="short">', players)
+    pad = client.get("/plays/stats/scorepad", headers=EN).get_data(as_text=True).split('class="player-stats"')[1]
+    assert "lowest wins: average 16 · best 16 · worst 16" in pad and "lowest wins: average 30 · best 30 · worst 30" in pad
+    cs = client.get("/plays/stats/scorepad", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    assert "vyhrává nejnižší" in cs
+
+
+def test_a_finished_play_has_a_score_over_time_chart_ending_at_each_players_total(client, app):
+    """Issue 24 point 3: each player's running total by step, read by replaying the log (the
+    state holds no history), sampled at most 60 times plus the start; the card and the play's
+    page draw it with a legend pairing colour and name; History's short cards do not."""
+    db = db_of(app)
+    code = giganten(db)
+    play = plays.for_table(db, code)
+    s = plays.series(db, play)
+    steps = db.execute("select head from tables where code = ?", [code]).fetchone()[0]
+    assert s["steps"] == steps > plays.CHART_POINTS
+    for line in s["lines"]:
+        assert len(line["points"]) == plays.CHART_POINTS + 1 and line["points"][0][0] == 0 and line["points"][-1][0] == steps
+        assert line["points"][-1][1] == next(p["score"] for p in play["players"] if p["seat"] == line["seat"])
+    assert len({tuple(t for _, t in line["points"]) for line in s["lines"]}) > 1  # the totals moved during the game
+    page = client.get(f"/plays/{play['id']}", headers=EN).get_data(as_text=True)
+    chart = page.split('<figure class="score-chart">')[1].split("</figure>")[0]
+    assert chart.count("<polyline") == len(play["players"])
+    for p in play["players"]:
+        assert re.search(rf"{re.escape(p['name'])}<span class=\"sr\">[^<]*</span></span> <span>{p['score']:,}</span>", chart)
+    panel = client.get(f"/t/{code}/panel", headers={**EN, "HX-Request": "true"}).get_data(as_text=True)
+    assert 'class="score-chart"' in panel
+    assert 'class="score-chart"' not in client.get("/plays", headers=EN).get_data(as_text=True)
+    assert "Body v průběhu hry" in client.get(f"/plays/{play['id']}", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+
+
+def test_a_short_play_charts_every_step_and_a_lost_log_no_chart(client, app):
+    db = db_of(app)
+    code = scorepad(db, ["Anna", "Ben"], [3, 5])
+    play = plays.for_table(db, code)
+    s = plays.series(db, play)
+    assert [line["points"] for line in s["lines"]] == [[[0, 0], [1, 3], [2, 3], [3, 3]], [[0, 0], [1, 0], [2, 5], [3, 5]]]
+    assert plays.series(db, {**play, "code": "gone"}) is None
