@@ -81,8 +81,8 @@ def test_a_railway_longer_than_the_tiles_on_the_table_is_refused():
     t.act("lay_tile")
     assert tiles_on_table(t.s) == 5
     e = t.refused("railway", tiles=55, c0=1)
-    assert e.params == {"n": 5, "tiles": 55}
-    assert t.refused("railway", tiles=6, c0=1).params["n"] == 5
+    assert e.params["laid"]["params"] == {"num": 5} and e.params["tiles"] == 55
+    assert t.refused("railway", tiles=6, c0=1).params["laid"]["params"]["num"] == 5
     assert {max(entry.choices["tiles"]) for entry in allowed(t, "railway")} == {5}
     t.act("railway", tiles=5, c0=1)
 
