@@ -46,3 +46,14 @@ def test_czech_sentences_need_no_declension_of_names(path):
     """Issue 28 and issue 24 point 5: every catalog, the core's and each game's."""
     bad = [(msgid, text) for msgid, text in _czech(path) if UNDECLINED.search(text)]
     assert bad == []
+
+
+# issue 24 point 5: Czech writes a space before the currency sign ("7 £", never "7£"); a price
+# level is "prostřední úroveň", not "mezi"; Pass is "Pasovat", not "Pasování"; an action name is
+# not the subject of "nelze" ("výroba nelze")
+WORDS = re.compile(r"(\d|%\(\w+\)[ds])£|^(mezi|Pasování)$|%\(action\)s nelze")
+
+
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.parts[-5] if "games" in p.parts else "core")
+def test_czech_words_read_as_czech_writes_them(path):
+    assert [(msgid, text) for msgid, text in _czech(path) if WORDS.search(text)] == []
