@@ -29,3 +29,31 @@ def _czech(path):
 def test_czech_is_gender_neutral_says_vy_and_has_no_english_left(path):
     bad = [(msgid, text) for msgid, text in _czech(path) if GENDERED.search(text) or TY_FORMS.search(text) or ENGLISH.search(text)]
     assert bad == []
+
+
+# a player's name (typed by the players, never declined) after a preposition or in a genitive
+# ("pro Bára", "místa Yvona", "telefonu místa Bára"): a sentence puts it where the nominative
+# reads right ("body získává Bára", "tajemství: Yvona", "místo, které má Bára")
+UNDECLINED = re.compile(
+    r"(?<!\w)(pro|od|do|ke?|ze?|u|se?|na|po|před|za|nad|pod|mezi|o|místa|místo|místem|hráče|hráči|hráčem|telefonu|telefon)"
+    r"\s+%\((name|names_of|who|carrier|other|voter|voters|next|winner|player|leader|owner|first)\)s",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.parts[-5] if "games" in p.parts else "core")
+def test_czech_sentences_need_no_declension_of_names(path):
+    """Issue 28 and issue 24 point 5: every catalog, the core's and each game's."""
+    bad = [(msgid, text) for msgid, text in _czech(path) if UNDECLINED.search(text)]
+    assert bad == []
+
+
+# issue 24 point 5: Czech writes a space before the currency sign ("7 £", never "7£"); a price
+# level is "prostřední úroveň", not "mezi"; Pass is "Pasovat", not "Pasování"; an action name is
+# not the subject of "nelze" ("výroba nelze")
+WORDS = re.compile(r"(\d|%\(\w+\)[ds])£|^(mezi|Pasování)$|%\(action\)s nelze")
+
+
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.parts[-5] if "games" in p.parts else "core")
+def test_czech_words_read_as_czech_writes_them(path):
+    assert [(msgid, text) for msgid, text in _czech(path) if WORDS.search(text)] == []

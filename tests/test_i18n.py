@@ -79,3 +79,24 @@ def test_large_numbers_in_a_log_line_are_grouped_the_way_the_viewer_writes_them(
         assert tr(Label("%(name)s pays $%(amount)d", name="Ann", amount=500).to_json()) == "Ann pays $500"
     with app.test_request_context(headers={"Accept-Language": "cs"}):
         assert tr(label) == "Ann pays $15\xa0000"
+
+
+def test_each_game_translates_in_its_own_context(client):
+    """Issue 23 point 9: one merged catalog let Tinners' Trail's Czech for "On display:" show in
+    Tikal's auction. A table's pages translate with the core's catalog and their game's own."""
+    from helpers import act, start_table
+    from tests.games.tinners_trail.test_web import new_table, to_actions
+
+    tikal = start_table(client, game="tikal", opt_advanced="1")
+    for _ in range(3):  # one tile shown per player: the auction
+        act(client, tikal, "show_tile", kind="jungle")
+    tinners = new_table(client)
+    to_actions(client, tinners)  # the developments on display show in the actions phase
+    cs = {"HX-Request": "true", "Accept-Language": "cs"}
+    tikal_panel = client.get(f"/t/{tikal}/panel", headers=cs).get_data(as_text=True)
+    tinners_panel = client.get(f"/t/{tinners}/panel", headers=cs).get_data(as_text=True)
+    assert "Odkryté kartičky:" in tikal_panel and "Dostupná vylepšení:" not in tikal_panel
+    assert "Dostupná vylepšení:" in tinners_panel and "Odkryté kartičky:" not in tinners_panel
+    # the core's own words still read in Czech on a table's page, and the lobby keeps every game's
+    assert "Zpět" in client.get(f"/t/{tikal}/log", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    assert "Tikal" in client.get("/", headers={"Accept-Language": "cs"}).get_data(as_text=True)

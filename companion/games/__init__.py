@@ -22,6 +22,7 @@ def _discover() -> dict[str, Game]:
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.slug] = game
+            TRANSLATIONS[game.slug] = str(Path(module.__file__).parent / "translations")
             if importlib.util.find_spec(f"{module.__name__}.rulebook"):
                 RULEBOOKS[game.slug] = importlib.import_module(f"{module.__name__}.rulebook")
     return found
@@ -30,6 +31,8 @@ def _discover() -> dict[str, Game]:
 # slug -> the game's rulebook.py: RULEBOOK (the Czech rulebook's file name) and RULES, its table of
 # the sentences automatic steps follow ("Why?" links; see common.RuleRef)
 RULEBOOKS: dict = {}
+# slug -> the game's own translations folder (its catalog: companion/i18n.py)
+TRANSLATIONS: dict[str, str] = {}
 GAMES: dict[str, Game] = _discover()
 
 

@@ -12,13 +12,13 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, request, session
-from flask_babel import Babel, format_datetime, format_decimal, format_time, get_translations
+from flask_babel import Babel, Domain, format_datetime, format_decimal, format_time, get_translations
 from flask_htmx import HTMX
 from jinja2 import pass_context
 from markupsafe import Markup
 
 from .. import store
-from ..games import GAMES, rule_ref, translation_dirs
+from ..games import GAMES, TRANSLATIONS, rule_ref, translation_dirs
 from ..games.base import N_
 from . import charts, forms, render
 
@@ -62,6 +62,21 @@ def select_locale() -> str:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def use_game_domain(found):
+    """Translate this request in the game's own context: the core's catalog, then the game's, the
+    game's winning where both have an id. Without it every game's catalog is merged into one and
+    one game's Czech for a shared English id shows in every game (Tikal's "On display:" read as
+    Tinners' Trail's "Dostupná vylepšení:", issue 23 point 9). One Domain per game per app: it
+    caches its merged catalog per locale. The lobby and history keep the merged default domain."""
+    game = getattr(found, "game", found)  # a table, or its game (``tables.game_of``)
+    domains = current_app.extensions.setdefault("game_domains", {})
+    if game.slug not in domains:
+        core = current_app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";")[0]
+        domains[game.slug] = Domain([core, *([TRANSLATIONS[game.slug]] if game.slug in TRANSLATIONS else [])])
+    domains[game.slug].as_default()
+    return found
 
 
 def tr(label, translations=None) -> str:

@@ -21,7 +21,7 @@ from flask_babel import gettext
 
 from .. import engine, plays, table as tables, trust
 from ..games.base import Choice, FieldError, Int, RuleError
-from . import device_id, get_db, htmx, tr
+from . import device_id, get_db, htmx, tr, use_game_domain
 from .limits import PinLocked, from_serving_device, who_operates
 from .lobby import remember
 from .offers import Offers
@@ -38,13 +38,12 @@ def _no_store(response):
 
 
 def _load(code: str, read=tables.load):
-    """The table (or what ``read`` reads of it: ``tables.game_of``), or 404."""
-    if len(code) > 64:
-        abort(404)
+    """The table (or what ``read`` reads of it: ``tables.game_of``), or 404; its pages speak its game's words."""
     try:
-        return read(get_db(), code)
+        found = read(get_db(), code) if len(code) <= 64 else abort(404)
     except tables.TableNotFound:
         abort(404)
+    return use_game_domain(found)
 
 
 def _public(t: tables.Table) -> SimpleNamespace:

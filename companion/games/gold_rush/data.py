@@ -7,6 +7,8 @@ enters (see ``__init__.py``), never a guess here.
 
 from __future__ import annotations
 
+from ..base import NP_
+
 # R: "Každý hráč si vezme svých 5 kovbojů ... 1 kovboje položí na počítadlo bodů na políčko „0“.
 # Zbylé 4 si postaví před sebe."
 COWBOYS = 5
@@ -43,3 +45,19 @@ HERD = 4  # "za každé stádo divokých koní 4 body"
 COLOURS = ("blue", "red", "yellow", "green", "black")
 
 MAX_PLAYERS = 5
+
+
+# cowboys on the board, by role, as counts that agree with their noun
+COUNTED = {
+    "rail": NP_("%(num)d railwayman", "%(num)d railwaymen"),
+    "city": NP_("%(num)d merchant", "%(num)d merchants"),
+    "farm": NP_("%(num)d farmer", "%(num)d farmers"),
+    "cowboy": NP_("%(num)d cowboy", "%(num)d cowboys"),
+    "loco": NP_("%(num)d locomotive", "%(num)d locomotives"),
+    # and the other counts a log line or a refusal says (1 tile, 2 tiles; 1 kartička, 5 kartiček)
+    "tile": NP_("%(num)d tile", "%(num)d tiles"),
+    "nugget": NP_("%(num)d nugget", "%(num)d nuggets"),
+    "point": NP_("%(num)d point", "%(num)d points"),
+    "track": NP_("%(num)d rail", "%(num)d rails"),
+    "loop": NP_("%(num)d loop", "%(num)d loops"),
+}

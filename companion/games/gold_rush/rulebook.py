@@ -22,7 +22,10 @@ RULES = {
     "majority": RuleRef(
         "Body získává ale vždy jen ten, který má v dané dokončené oblasti železničářů nebo zlatokopů více. Je-li počet např. dvou hráčů stejný, obdrží body oba.",
         N_("Only the player with the most railwaymen (or miners) there scores; tied players all score in full."),
-        (N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),),
+        (
+            N_("Finished railway: %(tiles)s × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
+            N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
+        ),
     ),
     "railway": RuleRef(
         "Za každou dokončenou železniční trať obdrží hráč, který na ní má svého železničáře, tolik bodů, z kolika kartiček je trať složena.",
@@ -32,7 +35,10 @@ RULES = {
     "mountain_tie": RuleRef(
         "V případě stejného počtu zlatokopů více hráčů, si tito hráči rozdělí žetony rudy. Nejprve si vezme žeton hráč, který je na tahu, pak další, který je na tahu po něm a tak dále, až jsou všechny žetony rozebrány.",
         N_("A closed mountain's ore tokens go to the most miners; tied players share them one at a time, from the player on turn clockwise."),
-        (N_("M%(id)d closed: ore tokens to %(shares)s; %(points)d nuggets = %(points)d points each for %(who)s."),),
+        (
+            N_("M%(id)d closed: ore tokens to %(shares)s; %(nuggets)s = %(each)s each for %(who)s."),
+            N_("M%(id)d closed: ore tokens to %(shares)s; %(points)d nuggets = %(points)d points each for %(who)s."),
+        ),
     ),
     "mountain": RuleRef(
         "Dále za každý symbol zlatého nugetu v horách získá 1 bod.",
@@ -42,7 +48,11 @@ RULES = {
     "city": RuleRef(
         "Za každou tuto dokončenou železniční trať získá hráč, který má ve městě svého obchodníka, 3 body.",
         N_("A city joined to finished railways scores 3 per railway for its merchant; a loop between two of its rails counts once."),
-        (N_("City: (%(rails)d rails − %(loops)d loops) × 3 = %(points)d for %(who)s."), N_("Cities")),
+        (
+            N_("City: (%(rails)s − %(loops)s) × 3 = %(points)d for %(who)s."),
+            N_("City: (%(rails)d rails − %(loops)d loops) × 3 = %(points)d for %(who)s."),
+            N_("Cities"),
+        ),
     ),
     "final_scoring": RuleRef(
         "Nyní následuje závěrečné vyhodnocení, v kterém se přidělí body za nedokončené tratě, neuzavřené hory a nenapojená města.",
@@ -77,7 +87,7 @@ RULES = {
     "ore": RuleRef(
         "Nakonec všichni hráči otočí své získané žetony se zlatonosnou rudou a připočítají si za ně odpovídající body.",
         N_("Last, everyone turns over their ore tokens and adds their nuggets."),
-        (N_("Ore revealed; the winner: %(who)s with %(points)d points."), N_("Ore tokens")),
+        (N_("Ore revealed; the winner: %(who)s with %(total)s."), N_("Ore revealed; the winner: %(who)s with %(points)d points."), N_("Ore tokens")),
     ),
     "laps": RuleRef(
         "Dosáhne a překročí-li hráč políčko 49, ocitne se na políčku „0“ a dál, jeho figurku položte.",

@@ -10,20 +10,12 @@ pravidel. 4. Vzít si kovboje zpět do zásoby." At the end any phone may enter 
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Int, Label, RuleError
+from ..base import N_, Int, Label, RuleError
 from ..common import counted, ranks
 from . import data
+from .data import COUNTED
 from .rules import bounds, mountains
 from .rules.base import CATEGORIES, PER_SEAT, majority, mountain, moves, name, need_phase, score, total, who_acts
-
-# cowboys on the board, by role, as counts that agree with their noun
-COUNTED = {
-    "rail": NP_("%(num)d railwayman", "%(num)d railwaymen"),
-    "city": NP_("%(num)d merchant", "%(num)d merchants"),
-    "farm": NP_("%(num)d farmer", "%(num)d farmers"),
-    "cowboy": NP_("%(num)d cowboy", "%(num)d cowboys"),
-    "loco": NP_("%(num)d locomotive", "%(num)d locomotives"),
-}
 
 
 def railway_points(tiles: int, locomotives: int, finished: bool = True) -> int:
@@ -123,8 +115,8 @@ def railway(state, params, seat, profile, rng):
     if at_end:
         return state, Label(N_("Unfinished railway: %(tiles)d × 1 = %(points)d for %(who)s."), tiles=tiles, points=points, who=mountains.names(state, winners))
     return state, Label(
-        N_("Finished railway: %(tiles)d tiles × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
-        tiles=tiles,
+        N_("Finished railway: %(tiles)s × %(factor)d (%(locos)s) = %(points)d for %(who)s."),
+        tiles=counted(COUNTED, "tile", tiles),
         factor=points // tiles,
         locos=counted(COUNTED, "loco", locos),
         points=points,
@@ -159,7 +151,11 @@ def city(state, params, seat, profile, rng):
     counts = [1 if s == owner else 0 for s in range(len(state["players"]))]
     _award(state, counts, "city", "end_city" if at_end else "city", points)
     return state, Label(
-        N_("City: (%(rails)d rails − %(loops)d loops) × 3 = %(points)d for %(who)s."), rails=rails, loops=loops, points=points, who=name(state, owner)
+        N_("City: (%(rails)s − %(loops)s) × 3 = %(points)d for %(who)s."),
+        rails=counted(COUNTED, "track", rails),
+        loops=counted(COUNTED, "loop", loops),
+        points=points,
+        who=name(state, owner),
     )
 
 
@@ -191,9 +187,11 @@ def close_mountain(state, params, seat, profile, rng):
     # with the app's pile each share shows its tokens' values on its taker's phone
     shared_out = [s for s in winners if took[s]] if state["ore"] == "app" else []
     return state, Label(
-        N_("M%(id)d closed: ore tokens to %(shares)s; %(points)d nuggets = %(points)d points each for %(who)s."),
+        N_("M%(id)d closed: ore tokens to %(shares)s; %(nuggets)s = %(each)s each for %(who)s."),
         id=m["id"],
         shares=shares,
+        nuggets=counted(COUNTED, "nugget", points),
+        each=counted(COUNTED, "point", points),
         points=points,
         who=mountains.names(state, winners),
     ).revealing(*shared_out)
@@ -253,7 +251,7 @@ def finish(state, params, seat, profile, rng):
     rows = scores(state, profile)
     best = [name(state, r["seat"]) for r in rows if r["rank"] == 1]
     # every player's ore, secret until now, is turned face up
-    revealed = Label(N_("Ore revealed; the winner: %(who)s with %(points)d points."), who=", ".join(best), points=rows[0]["total"])
+    revealed = Label(N_("Ore revealed; the winner: %(who)s with %(total)s."), who=", ".join(best), total=counted(COUNTED, "point", rows[0]["total"]))
     return state, revealed.revealing(*range(len(state["players"])))
 
 

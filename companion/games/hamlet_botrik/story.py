@@ -71,9 +71,9 @@ def finish(state: dict, number, label: Label | None) -> Label:
     if label is None:
         turn = state["turn"]
         if number != turn["number"]:
-            label = Label(N_("Botrik's turn %(turn)d: %(trail)s"), turn=turn["number"], trail=chain(told["earlier"] + told["trail"]))
+            label = Label(N_("Botrik's turn %(turn)d: %(trail)s"), turn=turn["number"], trail=_started(told, turn["villager"]))
         elif told["acted"]:
-            label = as_label(told["acted"][0])
+            label = as_label(_joined(told["acted"]))
         else:
             label = Label(N_("Villager %(n)d: %(trail)s"), n=turn["villager"], trail=chain(told["trail"] or _earlier(told)))
     hidden = {}
@@ -84,6 +84,22 @@ def finish(state: dict, number, label: Label | None) -> Label:
     if not hidden:
         return label
     return Label((label.msg, label.plural) if label.plural else label.msg, **label.params, **hidden).revealing(*label.reveals)
+
+
+def _joined(parts: list) -> dict:
+    """Villagers' stories one after another, each whole."""
+    if len(parts) == 1:
+        return parts[0]
+    return L(N_("%(first)s; %(rest)s"), first=parts[0], rest=_joined(parts[1:]))
+
+
+def _started(told: dict, acting: int) -> dict:
+    """What the tap that starts his turn did: the whole story of each villager it carried out (the
+    one tap answers villager 1's question, issue 23), then the start of the one acting now."""
+    now = told["earlier"] + told["trail"]
+    if not told["acted"]:
+        return chain(now)
+    return _joined(told["acted"] + ([L(N_("Villager %(n)d: %(trail)s"), n=acting, trail=chain(now))] if now else []))
 
 
 # --- Read back from the events ------------------------------------------------------------------

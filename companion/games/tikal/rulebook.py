@@ -22,7 +22,7 @@ RULES = {
     "scoring_turn": RuleRef(
         "Každý může využít 10 AB a ihned poté si spočítá své body.",
         N_("In a scoring round each player in turn spends 10 action points and then scores at once."),
-        (N_("%(name)s: scoring turn, %(left)d action points left."),),
+        (N_("%(name)s: scoring turn, %(num)d action point left."), N_("%(name)s: scoring turn, %(left)d action points left.")),
     ),
     "score": RuleRef(
         "Body dostává hráč během vyhodnocovacích kol za každý získaný poklad a za každý chrám, u kterého tvoří většinu účastníci jeho expedice.",
@@ -42,7 +42,7 @@ RULES = {
     "unused": RuleRef(
         "Nemusí je spotřebovat všechny, ale ty, které mu zbudou, propadnou.",
         N_("Action points not spent this turn are lost."),
-        (N_("%(name)s ends the turn (%(lost)d action points unused)."),),
+        (N_("%(name)s ends the turn (%(num)d action point unused)."), N_("%(name)s ends the turn (%(lost)d action points unused).")),
     ),
     "volcano_laid": RuleRef(
         "Když všichni hráči spotřebují svých 10 AB a vyhodnotí své body, položí hráč, který vyhodnocování vyvolal, kartičku se sopkou na plán a vykoná ještě svůj normální tah za 10 akčních bodů.",
@@ -52,14 +52,17 @@ RULES = {
     "final": RuleRef(
         "Po položení poslední kartičky a vykonání akcí příslušné expedice dojde ještě k jednomu vyhodnocovacímu kolu; začíná ho hráč, který následuje po hráči, jenž položil poslední kartičku.",
         N_("After the last tile and its turn comes one more scoring round, from the next player on."),
-        (N_("%(name)s: final scoring turn, %(left)d action points left."),),
+        (N_("%(name)s: final scoring turn, %(num)d action point left."), N_("%(name)s: final scoring turn, %(left)d action points left.")),
     ),
     "final_order": RuleRef(
         "Hráč, který má nejméně bodů, provede svůj bodovací tah jako první.",
         N_(
             "Advanced rules: the final scoring round goes from the lowest score up; a tie goes to the player nearest clockwise after the one who laid the last tile."
         ),
-        (N_("%(name)s: final scoring turn (lowest score first), %(left)d action points left."),),
+        (
+            N_("%(name)s: final scoring turn (lowest score first), %(num)d action point left."),
+            N_("%(name)s: final scoring turn (lowest score first), %(left)d action points left."),
+        ),
     ),
     "winner": RuleRef(
         "Vítězem je hráč s nejvyšším bodovým ziskem.",
@@ -69,7 +72,7 @@ RULES = {
     "auction": RuleRef(
         "Hráč, který nabídl nejvíce, posune nyní svůj bodový kámen o tolik políček bodové stupnice zpět, kolik byla jeho nabídka.",
         N_("Advanced rules: the highest bidder pays the bid from their score and takes the turn."),
-        (N_("%(name)s wins the turn for %(bid)d points."),),
+        (N_("%(name)s wins the turn for %(num)d point."), N_("%(name)s wins the turn for %(bid)d points.")),
     ),
     "all_passed": RuleRef(
         "Pokud pasují všichni hráči, aniž byla vznesena nabídka, je na tahu hráč, který pasoval jako první.",

@@ -275,3 +275,20 @@ def test_undo_stands_under_the_question_and_says_what_it_undoes(client):
     assert page.index('id="hb-question"') < page.index('class="hb-undo"') < page.index('class="hb-botrik"')
     undo_redo(client, code, "undo")
     assert game(client, code)["phase"] == "setup"
+
+
+def test_the_one_tap_botrik_turn_logs_every_villagers_action(client):
+    """Issue 23 point 9: "Botrik's turn" answered with villager 1's question carries out his whole
+    action, then starts villager 2's: the log page tells both, villager 1's favour coin included."""
+    code = new_table(client)
+    tap(client, code, "hb-setup", villagers=2, blueprints=3)
+    form = form_html(panel(client, code), "hb-player")
+    # "no" to every action the drawn disc leads to: villager 1 is done, villager 2 starts
+    tap(client, code, "hb-player", choice="no")
+    g = game(client, code)
+    assert g["turn"]["villager"] == 2 and 'value="no"' in form
+    log = text(client.get(f"/t/{code}/log").get_data(as_text=True))
+    line = log[log.index("Botrik's turn 1:") :]
+    assert line.index("Villager 1: cannot hire (2 coins on the favour tile) → 1 coin on the favour tile") < line.index(
+        "; Villager 2: cannot hire (4 coins on the favour tile)"
+    )

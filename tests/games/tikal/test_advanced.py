@@ -31,13 +31,13 @@ def test_winner_pays_the_bid_in_points_and_bids_must_rise(table):
     shown(t, "temple", "jungle", "jungle")
     t("bid", points=2)  # Ana
     assert t.refused("bid", points=2).msg == "A bid must be higher than %(bid)d."  # Ben
-    assert t.refused("bid", points=21).msg == "You cannot bid more than your %(score)d points."
+    assert t.refused("bid", points=21).msg == "You cannot bid more than your %(score)s."
     t("bid", points=3)  # Ben
     t("pass_bid")  # Cyril
     t("bid", points=5)  # Ana
     assert t.s["turn"]["seat"] == 1
     label = t("pass_bid")  # Ben: Ana wins
-    assert label.params == {"name": "Ana", "bid": 5}
+    assert label.params == {"name": "Ana", "num": 5}
     assert t.s["score"] == [15, 20, 20] and t.s["phase"] == "place" and t.s["turn"]["seat"] == 0
     t("choose_tile", tile=1)
     assert t.temple("T3")["value"] == 2 and len(t.s["shown"]) == 2 and t.ap() == 10

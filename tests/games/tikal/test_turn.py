@@ -28,11 +28,11 @@ def test_no_action_beyond_10_points(table):
     """ "Po položení odkryté kartičky s krajinou má hráč k dispozici 10 akčních bodů (AB)." """
     t = start(table)
     err = t.refused("enter", piece="worker", count=11, to="base")
-    assert "action points" in err.msg
+    assert err.msg == "That costs %(cost)s; this turn has %(left)s." and err.params["left"]["params"] == {"num": 10}
     t("enter", piece="worker", count=10, to="base")
     assert t.ap() == 0
     t.refused("enter", piece="worker", count=1, to="base")
-    assert t.reason("enter").params == {"cost": 1, "left": 0}
+    assert t.reason("enter").params == {"num": 1, "left": 0}
 
 
 def test_moving_costs_1_per_stone_and_tracks_temples(table):
@@ -243,7 +243,7 @@ def test_unused_points_are_lost(table):
     t = start(table)
     t("enter", piece="worker", count=3, to="base")
     label = t.end()
-    assert label.params["lost"] == 7
+    assert label.params["num"] == 7
     t.tile("jungle")
     assert t.ap() == 10 and t.s["turn"]["seat"] == 1
 
@@ -261,8 +261,8 @@ def test_impossible_actions_are_greyed_with_the_reason(table):
     assert t.reason("raise_temple").msg == "At most 2 levels per temple per turn."
     t("enter", piece="worker", count=3, to="base")
     assert t.ap() == 1
-    assert t.reason("raise_temple").params == {"cost": 2, "left": 1}
-    assert t.reason("build_camp").params == {"cost": 5, "left": 1}
+    assert t.reason("raise_temple").params == {"num": 2, "left": 1}
+    assert t.reason("build_camp").params == {"num": 5, "left": 1}
     assert sorted({e.action for e in t.legal() if e.allowed}) == ["end_turn", "enter", "move"]
 
 

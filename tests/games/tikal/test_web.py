@@ -47,7 +47,7 @@ def form_html(html, form_id):
         ("raise_temple", {"temple": "T9"}, "tk-raise", 422, "en", "There is no temple T9 on the board."),
         ("raise_temple", {"temple": "T99"}, "tk-raise", 400, "cs", "Chrám"),
         # an action beyond 10 points
-        ("enter", {"piece": "worker", "count": 11, "to": "base"}, "tk-enter-w", 422, "cs", "To stojí 11 AB; v tomto tahu zbývá jen 9."),
+        ("enter", {"piece": "worker", "count": 11, "to": "base"}, "tk-enter-w", 422, "cs", "To stojí 11 akčních bodů; v tomto tahu zbývá: 9 akčních bodů."),
     ],
 )
 def test_bad_input_is_refused_where_it_was_tapped_and_changes_nothing(client, action, params, form, status, lang, text):

@@ -30,7 +30,7 @@ def test_a_price_correction_names_the_level_it_changed_and_no_empty_note(table, 
     assert say(label) == f"Correction: tin: {names[level]} → {names[other]}"
     label = t.do("fix_price", ore="tin", price=price + 1, level=other, note="misread")
     assert say(label) == f"Correction: tin: price £{price} → £{price + 1} (misread)"
-    assert say(label, "cs") == f"Oprava: cín: cena {price}£ → {price + 1}£ (misread)"
+    assert say(label, "cs") == f"Oprava: cín: cena {price}\u00a0£ → {price + 1}\u00a0£ (misread)"
     label = t.do("fix_price", ore="tin", price=price, level=level, note="")
     assert say(label) == f"Correction: tin: price £{price + 1} → £{price}, {names[other]} → {names[level]}"
     assert say(t.do("fix_price", ore="tin", price=price, level=level, note="")) == "Correction: tin: nothing changed"
@@ -54,7 +54,7 @@ def test_every_corrected_value_is_named_in_words_in_both_languages_never_by_its_
     assert say(label, "cs") == f"Oprava: Red: zbývající doly {left} → {left - 1}"
     money = t.player("Red")["money"]
     label = t.do("fix_player", seat=red, what="money", value=money + 2, note="miscounted")
-    assert say(label, "cs") == f"Oprava: Red: peníze {money}£ → {money + 2}£ (miscounted)"
+    assert say(label, "cs") == f"Oprava: Red: peníze {money}\u00a0£ → {money + 2}\u00a0£ (miscounted)"
     assert t.ledger()[-1]["change"] == 2
     water = t.region("B")["water"]
     assert say(t.do("fix_region", region="B", what="water", value=water + 1, note=""), "cs") == f"Oprava: B: kostičky vody {water} → {water + 1}"

@@ -495,12 +495,12 @@ def test_view_fields_the_panel_relies_on(table):
 
 
 def test_czech_pasties_button_and_display_line_read_naturally(client):
-    """'V této hře můžete Prodávat paštiky za cenu 1£.' The Czech money is written 1£, never £1; and
+    """'V této hře můžete Prodávat paštiky za cenu 1£.' Czech money is written after the number with a space, 1 £, never £1 (issue 24 point 5); and
     the display counts follow their word, since labels have no plural forms ('1 ports')."""
     code = new_table(client)
     to_actions(client, code)
     cs, en = panel(client, code, "cs"), panel(client, code, "en")
-    assert "Prodej paštik (+1£)" in cs and "+£1" not in cs
+    assert "Prodej paštik (+1\u00a0£)" in cs and "+£1" not in cs
     assert "Sell pasties (+£1)" in en
     assert "miners 2, ports 1, trains 1, adits 1; steam pump stacks: 1" in en
     assert "On display: miners 2, ports 1, trains 1, adits 1" in en  # the log line of set_display
@@ -596,7 +596,12 @@ def test_counts_read_naturally_in_czech(app):
         cs = [tr(label) for label in labels]
     with app.test_request_context(headers={"Accept-Language": "en"}):
         en = [tr(label) for label in labels]
-    assert cs == ["Red investuje 5£ za 1 vítězný bod", "Red investuje 5£ za 3 vítězné body", "Red investuje 5£ za 5 vítězných bodů", "cín 1, měď 2, voda 5"]
+    assert cs == [
+        "Red investuje 5\u00a0£ za 1 vítězný bod",
+        "Red investuje 5\u00a0£ za 3 vítězné body",
+        "Red investuje 5\u00a0£ za 5 vítězných bodů",
+        "cín 1, měď 2, voda 5",
+    ]
     assert en[0] == "Red invests £5 for 1 VP" and en[3] == "1 tin, 2 copper, 5 water"
 
 

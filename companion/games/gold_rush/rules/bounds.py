@@ -11,7 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...base import N_, NP_, Label
+from ...common import counted
 from .. import data
+from ..data import COUNTED
 
 # the cowboys of a role nobody has on the board, and the question a form with no count asks
 NONE_ON_BOARD = {"rail": N_("No railwayman is on the board."), "farm": N_("No farmer is on the board.")}
@@ -32,7 +34,11 @@ def railway_tiles(state, tiles: int) -> Label | None:
     """A railway is made of tiles on the table: "tolik bodů, z kolika kartiček je trať složena"."""
     most = tiles_on_table(state)
     if tiles > most:
-        return Label(N_("Only %(n)d tiles are on the table so far (the start tile included): a railway cannot have %(tiles)d."), n=most, tiles=tiles)
+        return Label(
+            N_("So far the table holds only %(laid)s (the start tile included): a railway cannot have %(tiles)d."),
+            laid=counted(COUNTED, "tile", most),
+            tiles=tiles,
+        )
     return None
 
 
@@ -117,8 +123,9 @@ def _sums(tokens: int, counts) -> tuple[int, ...]:
 def ore_total(tokens: int, counts, points: int) -> Label | None:
     if points not in ore_totals(tokens, counts):
         return Label(
-            N_("%(tokens)s cannot show %(points)d nuggets (tokens are worth 0, 1, 2, 3 or 5)."),
+            N_("%(tokens)s cannot show %(nuggets)s (tokens are worth 0, 1, 2, 3 or 5)."),
             tokens=Label(TOKENS, num=tokens).to_json(),
+            nuggets=counted(COUNTED, "nugget", points),
             points=points,
         )
     return None

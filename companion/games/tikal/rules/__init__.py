@@ -70,11 +70,20 @@ def prompt(state, profile) -> Label:
     left = state["turn"]["ap"]
     if phase == "score" and state["round"]["kind"] == "final":
         if state["advanced"]:
-            return Label(N_("%(name)s: final scoring turn (lowest score first), %(left)d action points left."), name=who, left=left)
-        return Label(N_("%(name)s: final scoring turn, %(left)d action points left."), name=who, left=left)
+            return Label(
+                NP_(
+                    "%(name)s: final scoring turn (lowest score first), %(num)d action point left.",
+                    "%(name)s: final scoring turn (lowest score first), %(num)d action points left.",
+                ),
+                name=who,
+                num=left,
+            )
+        return Label(
+            NP_("%(name)s: final scoring turn, %(num)d action point left.", "%(name)s: final scoring turn, %(num)d action points left."), name=who, num=left
+        )
     if phase == "score":
-        return Label(N_("%(name)s: scoring turn, %(left)d action points left."), name=who, left=left)
-    return Label(N_("%(name)s: %(left)d action points left."), name=who, left=left)
+        return Label(NP_("%(name)s: scoring turn, %(num)d action point left.", "%(name)s: scoring turn, %(num)d action points left."), name=who, num=left)
+    return Label(NP_("%(name)s: %(num)d action point left.", "%(name)s: %(num)d action points left."), name=who, num=left)
 
 
 __all__ = ["check_profile", "setup", "apply", "legal", "to_act", "turn_detail", "finished", "prompt", "moves", "total_tiles", "upgrade"]

@@ -145,12 +145,15 @@ def move(state, params, seat, profile, rng):
     spend(state, params["stones"] * params["count"])
     _put_pieces(state, to, me, params["piece"], params["count"])
     return state, Label(
-        N_("%(name)s moves %(what)s from %(source)s to %(to)s (%(cost)d action points)."),
+        NP_(
+            "%(name)s moves %(what)s from %(source)s to %(to)s (%(num)d action point).",
+            "%(name)s moves %(what)s from %(source)s to %(to)s (%(num)d action points).",
+        ),
         name=name(state, me),
         what=piece_label(params["piece"], params["count"]),
         source=site_label(source),
         to=site_label(to),
-        cost=params["stones"] * params["count"],
+        num=params["stones"] * params["count"],
     )
 
 
@@ -430,7 +433,7 @@ def _per_site(action, param, keys, refusal, concerns, cost, ap, nowhere, several
 
 
 def _poor(cost, ap) -> Label:
-    return Label(N_("Needs %(cost)d action points; %(left)d left."), cost=cost, left=ap)
+    return Label(NP_("Needs %(num)d action point; %(left)d left.", "Needs %(num)d action points; %(left)d left."), num=cost, left=ap)
 
 
 def _greyed(action, reason) -> Legal:

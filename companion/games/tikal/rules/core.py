@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...base import N_, NP_, Label, Moves, RuleError
+from ...common import counted
 from .. import data
 
 moves = Moves()
@@ -27,6 +28,18 @@ SITE_IDS = ("base", *TEMPLE_IDS, *TREASURE_IDS, *CAMP_IDS)
 # "board" is every hex the app does not name: jungle paths a piece crosses or rests on.
 PLACES = ("board", *SITE_IDS)
 TILE_KINDS = ("temple", "treasure", "jungle", "volcano")
+# action points and tiles as counts that agrees with its noun (1 action point, 2 action points; 1 akční bod, 5 akčních bodů)
+COUNTED = {
+    "ap": NP_("%(num)d action point", "%(num)d action points"),
+    "tile": NP_("%(num)d landscape tile", "%(num)d landscape tiles"),
+    "point": NP_("%(num)d point", "%(num)d points"),
+}
+
+
+def ap_count(n: int) -> dict:
+    return counted(COUNTED, "ap", n)
+
+
 TILE_NAMES = {"temple": N_("temple"), "treasure": N_("treasure"), "jungle": N_("jungle"), "volcano": N_("volcano")}
 
 
@@ -178,7 +191,7 @@ def next_letter(state, profile):
 
 def check_ap(state, cost) -> None:
     if cost > state["turn"]["ap"]:
-        raise RuleError(N_("That costs %(cost)d action points; only %(left)d are left this turn."), cost=cost, left=state["turn"]["ap"])
+        raise RuleError(N_("That costs %(cost)s; this turn has %(left)s."), cost=ap_count(cost), left=ap_count(state["turn"]["ap"]))
 
 
 def spend(state, cost) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ...base import N_, Int, Label, Legal, RuleError
+from ...base import N_, NP_, Int, Label, Legal, RuleError
+from ...common import counted
 from .. import scoring
-from .core import check_turn, clockwise_from, drawn, fresh_turn, moves, n_players, name, next_seat, total_tiles
+from .core import COUNTED, check_turn, clockwise_from, drawn, fresh_turn, moves, n_players, name, next_seat, total_tiles
 
 
 def start_scoring(state, kind, order) -> None:
@@ -44,7 +45,9 @@ def end_turn(state, params, seat, profile, rng):
     if state["advanced"]:
         # "Nakonec obrátí svůj ukazatel lícem dolů, čímž ukazuje, že v tomto kole už nemá právo na tah."
         state["played"].append(me)
-    label = Label(N_("%(name)s ends the turn (%(lost)d action points unused)."), name=name(state, me), lost=lost)
+    label = Label(
+        NP_("%(name)s ends the turn (%(num)d action point unused).", "%(name)s ends the turn (%(num)d action points unused)."), name=name(state, me), num=lost
+    )
     if _all_laid(state, profile):
         # "Po položení poslední kartičky a vykonání akcí příslušné expedice dojde ještě k jednomu vyhodnocovacímu kolu"
         start_scoring(state, "final", final_order(state, me))
@@ -146,7 +149,7 @@ def _settle(state, seat) -> Label | None:
         state["auction"] = None
         fresh_turn(state, winner)
         state["phase"] = "place"
-        return Label(N_("%(name)s wins the turn for %(bid)d points."), name=name(state, winner), bid=price)
+        return Label(NP_("%(name)s wins the turn for %(num)d point.", "%(name)s wins the turn for %(num)d points."), name=name(state, winner), num=price)
     if not active:
         # "Pokud pasují všichni hráči, aniž byla vznesena nabídka, je na tahu hráč, který pasoval jako první.
         # Svůj tah provede zadarmo."
@@ -168,7 +171,7 @@ def bid(state, params, seat, profile, rng):
     if params["points"] <= a["bid"]:
         raise RuleError(N_("A bid must be higher than %(bid)d."), bid=a["bid"])
     if params["points"] > state["score"][me]:
-        raise RuleError(N_("You cannot bid more than your %(score)d points."), score=state["score"][me])
+        raise RuleError(N_("You cannot bid more than your %(score)s."), score=counted(COUNTED, "point", state["score"][me]))
     a["bid"], a["high"] = params["points"], me
     label = Label(N_("%(name)s bids %(bid)d."), name=name(state, me), bid=params["points"])
     return state, _settle(state, me) or label

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ...base import N_, Choice, Int, Label, Legal, RuleError
+from ...common import counted
 from .. import data
 from . import rounds
 from .core import (
+    COUNTED,
     TILE_KINDS,
     TILE_NAMES,
     check_turn,
@@ -87,7 +89,7 @@ def volcano_stacks(state) -> list[str]:
 
 def _check_tile(state, kind, value, profile) -> None:
     if state["tiles"][kind] >= data.TILE_COUNTS[kind]:
-        raise RuleError(N_("The box holds only %(num)d tiles of this kind, and all are out."), num=data.TILE_COUNTS[kind])
+        raise RuleError(N_("The box holds only %(tiles)s of this kind, and all are out."), tiles=counted(COUNTED, "tile", data.TILE_COUNTS[kind]))
     if kind == "volcano":
         _check_volcano(state, profile)
     if kind == "temple" and value not in data.TEMPLE_VALUES:
@@ -137,10 +139,10 @@ def _check_box_fills_the_rest(state, kind, profile) -> None:
     if sum(left.values()) > fit:
         raise RuleError(
             N_(
-                "After this tile the box could not fill the stacks: %(left)d tiles to come, but only %(fit)d of the box's tiles can still be among them. Check this tile and the ones before it."
+                "After this tile the box could not fill the stacks: still to come: %(left)s; the box can still give at most: %(fit)s. Check this tile and the ones before it."
             ),
-            left=sum(left.values()),
-            fit=fit,
+            left=counted(COUNTED, "tile", sum(left.values())),
+            fit=counted(COUNTED, "tile", fit),
         )
 
 
