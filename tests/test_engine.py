@@ -238,3 +238,16 @@ def test_the_state_is_json_and_stored_as_json(db):
     score(db, code, 0, 9)
     raw = db.execute("select state from tables where code = ?", [code]).fetchone()[0]
     assert json.loads(raw) == tables.load(db, code).state
+
+
+def test_a_label_reveals_only_what_its_rule_declares():
+    """Issue 23 point 2: a step's reveal is what its rule declares, carried through the helpers that
+    rebuild a label (the ledger's lines under it), and nothing for a step that declares nothing."""
+    from companion.games.base import PILE, Label
+    from companion.games.common import with_lines
+
+    plain = Label("%(name)s scored %(points)d", name="Red", points=7)
+    assert plain.reveals == frozenset() and with_lines(plain, [{"msg": "x", "params": {}}]).reveals == frozenset()
+    dealt = Label("Licence cards dealt").revealing(0, 2)
+    assert with_lines(dealt, [{"msg": "x", "params": {}}]).reveals == {0, 2}
+    assert Label("Red card").revealing(pile=True).reveals == {PILE}

@@ -59,14 +59,14 @@ class Label:
         object.__setattr__(self, "plural", plural)
         object.__setattr__(self, "reveals", frozenset())
 
-    def revealing(self, *seats: int) -> Label:
+    def revealing(self, *seats: int, pile: bool = False) -> Label:
         """This step showed something hidden to ``seats`` or derived from their secret (a hand
         checked against a bid, a token drawn to a phone): undo then keeps it public and only those
-        seats' phones may take it back (docs/architecture.md, "No oracle"). Without seats: a card
-        or token from the app's face-down pile shown to the whole table (``PILE``): undo asks and
+        seats' phones may take it back (docs/architecture.md, "No oracle"). ``pile``: a card or
+        token from the app's face-down pile shown to the whole table (``PILE``): undo asks and
         keeps it public, and the pile's next draw gives it again."""
         out = Label((self.msg, self.plural) if self.plural else self.msg, **self.params)
-        object.__setattr__(out, "reveals", self.reveals | frozenset(seats or (PILE,)))
+        object.__setattr__(out, "reveals", self.reveals | frozenset(seats) | (frozenset((PILE,)) if pile else frozenset()))
         return out
 
     def to_json(self) -> dict:

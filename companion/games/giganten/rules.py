@@ -223,9 +223,9 @@ def _reveal_cards(state, params, seat, profile, rng):
     # cards from the app's face-down decks, shown to the whole table: undo keeps them public
     if _move_black(state, red["black"]):
         state["display"] = [red]
-        return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=red["black"]).revealing()
+        return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=red["black"]).revealing(pile=True)
     state["display"] = [red] + [_draw_card(state, "beige", rng) for _ in state["players"]]
-    return state, Label(RED_CARD_LEFT, n=red["black"], num=state["black"]["to_port"]).revealing()
+    return state, Label(RED_CARD_LEFT, n=red["black"], num=state["black"]["to_port"]).revealing(pile=True)
 
 
 @moves("red_card", N_("Red card"), black=Int(0, 9, label=N_("Black locomotive fields")))

@@ -248,7 +248,7 @@ def dig(state, params, seat, profile, rng):
     label = Label(N_("%(name)s digs treasure %(kind)d at %(site)s."), name=name(state, me), kind=kind, site=key)
     # with the app's pile the top token of a face-down stack was shown: undoing the dig keeps it
     # public ("undone after it revealed"), and the stack's next dig gives the same token again
-    return state, label.revealing() if state["treasure_mode"] == "app" else label
+    return state, label.revealing(pile=True) if state["treasure_mode"] == "app" else label
 
 
 # --- Exchange treasures ------------------------------------------------------------------------
