@@ -57,3 +57,23 @@ WORDS = re.compile(r"(\d|%\(\w+\)[ds])£|^(mezi|Pasování)$|%\(action\)s nelze"
 @pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.parts[-5] if "games" in p.parts else "core")
 def test_czech_words_read_as_czech_writes_them(path):
     assert [(msgid, text) for msgid, text in _czech(path) if WORDS.search(text)] == []
+
+
+def test_the_czech_board_values_page_has_no_english_source_notes(client):
+    """Issue 24 point 5: English source notes showed on the Czech Board values page (Tinners' Trail's
+    sources were plain strings, not messages)."""
+    import re
+
+    from companion.games import GAMES
+    from helpers import start_table
+
+    english = re.compile(r"\b(the|of|and|is|from|per|each|unknown|printed)\b")
+    for slug, game in GAMES.items():
+        if not game.profile:
+            continue
+        extra = {f"colour{i}": game.colours[i] for i in range(3)} if game.colours else {}
+        code = start_table(client, slug, **extra)
+        r = client.get(f"/t/{code}/settings", headers={"Accept-Language": "cs"})
+        assert r.status_code == 200
+        notes = [n for n in re.findall(r'<p class="hint">([^<]*)</p>', r.get_data(as_text=True)) if n.startswith("Zdroj")]
+        assert notes and not [n for n in notes if english.search(n)], (slug, [n for n in notes if english.search(n)][:3])

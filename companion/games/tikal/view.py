@@ -76,7 +76,7 @@ def view(state, seat, profile) -> dict:
                 "colour": p["colour"],
                 "score": state["score"][s],
                 "treasures": [{"kind": k + 1, "count": c, "value": scoring.set_value(c)} for k, c in enumerate(hand) if c],
-                "would_score": now,
+                "would_score": None if state["phase"] == "over" else now,  # once over, the score is the score
                 "camps_left": data.CAMPS - len(camps_of(state, s)),
                 "guards_left": data.GUARDS - len(guards_of(state, s)),
                 "off": {"workers": state["off"][s][0], "leader": state["off"][s][1]},

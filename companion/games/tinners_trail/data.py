@@ -33,9 +33,9 @@ PUMP_STACKS = {1: [1], 2: [1, 2], 3: [1, 2, 2], 4: [1, 2, 2, 3]}
 
 DEVELOPMENTS = ("miners", "ports", "trains", "adits")
 
-UNKNOWN_DISPLAY = "?: printed on the board's development display; FACTS.md: unknown"
-UNKNOWN_DIE = "?: FACTS.md: faces of the three special dice unknown"
-UNKNOWN_VP = "?: FACTS.md: VP per box unknown"
+UNKNOWN_DISPLAY = N_("?: printed on the board's development display; FACTS.md: unknown")
+UNKNOWN_DIE = N_("?: FACTS.md: faces of the three special dice unknown")
+UNKNOWN_VP = N_("?: FACTS.md: VP per box unknown")
 
 PROFILE = (
     ProfileValue("start_money", N_("Starting money (£)"), Int(0, 100), 15, "R: 'Každý hráč začíná se startovním kapitálem 15£.' (FACTS.md R, H)", True),
@@ -51,7 +51,7 @@ PROFILE = (
         N_("Time of the nine actions (mine building, mining, port, miner, adit, train, steam pumps, pasties, pass)"),
         IntList(0, 10, 9, 9),
         list(ACTION_TIMES),
-        "R: each action's text and the round overview (FACTS.md R)",
+        N_("R: each action's text and the round overview (FACTS.md R)"),
         True,
     ),
     ProfileValue("pumps_r1", N_("Steam pump stacks, round 1"), IntList(0, 9, 0, 8), list(PUMP_STACKS[1]), "R: phase 2 text", True),
@@ -67,7 +67,7 @@ PROFILE = (
         N_("Ore price chart: lowest dice total of each level, bottom level first"),
         IntList(-5, 40, 2, 30),
         None,
-        "?: the middle row of the price chart; FACTS.md: unknown. Rulebook example: total 3 is the bottom level",
+        N_("?: the middle row of the price chart; FACTS.md: unknown. Rulebook example: total 3 is the bottom level"),
         False,
     ),
     ProfileValue(
@@ -75,7 +75,7 @@ PROFILE = (
         N_("Ore price chart: tin price (£) of each level, bottom level first"),
         IntList(0, 99, 2, 30),
         None,
-        "?: FACTS.md: unknown. Rulebook example: total 3 gives tin £4",
+        N_("?: FACTS.md: unknown. Rulebook example: total 3 gives tin £4"),
         False,
     ),
     ProfileValue(
@@ -83,7 +83,7 @@ PROFILE = (
         N_("Ore price chart: copper price (£) of each level, bottom level first"),
         IntList(0, 99, 2, 30),
         None,
-        "?: FACTS.md: unknown. Rulebook example: total 7 gives copper £8",
+        N_("?: FACTS.md: unknown. Rulebook example: total 7 gives copper £8"),
         False,
     ),
     ProfileValue("die_tin", N_("Faces of the white (tin) die"), IntList(0, 9, 6, 6), None, UNKNOWN_DIE, False),
@@ -94,7 +94,7 @@ PROFILE = (
         N_("Investment chart: cost (£) of each row"),
         IntList(1, 200, 1, 12),
         [5, 10, 15, 20],
-        "R: the round-two example names boxes of £5, £10, £15 and £20; FACTS.md: further rows unknown, add them if your board has more",
+        N_("R: the round-two example names boxes of £5, £10, £15 and £20; FACTS.md: further rows unknown, add them if your board has more"),
         True,
     ),
     ProfileValue("invest_vp_r1", N_("Investment chart: VP of each row in round 1"), IntList(0, 200, 1, 12), None, UNKNOWN_VP, False),
@@ -113,10 +113,12 @@ PROFILE = (
         N_("Map regions (name:tin:copper[:coast]; ...)"),
         Text(max_len=2000),
         None,
-        "?: the map is not in the rulebook. FACTS.md (M, one source): 19 regions, 11 with printed cubes, 8 empty (R: 8 empty)",
+        N_("?: the map is not in the rulebook. FACTS.md (M, one source): 19 regions, 11 with printed cubes, 8 empty (R: 8 empty)"),
         False,
     ),
-    ProfileValue("map_borders", N_("Map borders (name,name; ...)"), Text(max_len=4000), None, "?: the map is not in the rulebook; FACTS.md: unknown", False),
+    ProfileValue(
+        "map_borders", N_("Map borders (name,name; ...)"), Text(max_len=4000), None, N_("?: the map is not in the rulebook; FACTS.md: unknown"), False
+    ),
 )
 
 DEFAULTS = {pv.key: pv.value for pv in PROFILE}
