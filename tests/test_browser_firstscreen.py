@@ -169,6 +169,9 @@ class Table:
             self.taps.append(bottom)
             if bottom > SCREEN:
                 self.below.append((kind, action, what, round(bottom)))
+                shots = os.environ.get("FIRSTSCREEN_SHOTS")  # a folder: the first screens that fell short
+                if shots and len(self.below) <= 4:
+                    page.screenshot(path=f"{shots}/{self.slug}-{len(self.below)}-{action}.png", full_page=True)
             if what == "fill":
                 el.fill(value)
             elif what == "select":
@@ -216,9 +219,7 @@ class Table:
 
 GAMES_PLAYED = {
     "tinners-trail": dict(players=3, done=lambda s, n: s["round"] > 2 or s["phase"] == "over"),
-    "giganten": dict(
-        players=3, fixed={"black_distance": {"fields": 30}, "red_card": {"black": 1}}, done=lambda s, n: s["round"] > 2 or s["over"]
-    ),
+    "giganten": dict(players=3, fixed={"black_distance": {"fields": 30}, "red_card": {"black": 1}}, done=lambda s, n: s["round"] > 2 or s["over"]),
     # until a scoring round was tapped and the tiles are laid again
     "tikal": dict(players=3, kind=lambda s: s["phase"], per_kind=14, done=lambda s, n: n.get("score") and s["phase"] != "score"),
     "gold-rush": dict(players=3, kind=lambda s: s["phase"], per_kind=14, done=lambda s, n: n.get("score", 0) >= 8 and s["phase"] == "tile"),
