@@ -87,9 +87,10 @@ BOTTOM = """el => {
 class Table:
     """A table of ``slug`` played on one phone per seat, measuring every tap made in the browser."""
 
-    def __init__(self, browser, base, instance, slug, players, fixed=None):  # noqa: F811
+    def __init__(self, browser, base, instance, slug, players, fixed=None, rare=lambda s, action: False):  # noqa: F811
         self.slug, self.game, self.base = slug, GAMES[slug], base
         self.fixed = fixed or {}  # action -> {parameter: value} a table would type (a track's length)
+        self.rare = rare  # (game state, action) -> a correction a table seldom makes
         self.db = sqlite3.connect(instance / "companion.db")
         self.rnd = random.Random(slug)
         host = browser.new_context(**PHONE, locale="en-GB").new_page()
@@ -126,7 +127,7 @@ class Table:
         """The seat to act and one allowed step with its parameters, as a table might choose."""
         s, profile = tstate["game"], engine.profile_values(tstate)
         for seat in (*self.game.to_act(s), None):
-            entries = [e for e in self.game.legal(s, seat, profile) if e.allowed and not e.action.startswith(RARE)]
+            entries = [e for e in self.game.legal(s, seat, profile) if e.allowed and not e.action.startswith(RARE) and not self.rare(s, e.action)]
             if entries:
                 break
         else:
@@ -219,7 +220,12 @@ class Table:
 
 GAMES_PLAYED = {
     "tinners-trail": dict(players=3, done=lambda s, n: s["round"] > 2 or s["phase"] == "over"),
-    "giganten": dict(players=3, fixed={"black_distance": {"fields": 30}, "red_card": {"black": 1}}, done=lambda s, n: s["round"] > 2 or s["over"]),
+    "giganten": dict(
+        players=3,
+        fixed={"black_distance": {"fields": 30}, "red_card": {"black": 1}},
+        rare=lambda s, action: action == "black_distance" and s["step"] > 0,  # its correction, folded
+        done=lambda s, n: s["round"] > 2 or s["over"],
+    ),
     # until a scoring round was tapped and the tiles are laid again
     "tikal": dict(players=3, kind=lambda s: s["phase"], per_kind=14, done=lambda s, n: n.get("score") and s["phase"] != "score"),
     "gold-rush": dict(players=3, kind=lambda s: s["phase"], per_kind=14, done=lambda s, n: n.get("score", 0) >= 8 and s["phase"] == "tile"),
@@ -234,7 +240,7 @@ def test_what_to_tap_next_is_on_the_first_screen(browser, server, tmp_path):  # 
     for slug, how in GAMES_PLAYED.items():
         if only and slug not in only.split(","):
             continue
-        table = Table(browser, server, instance, slug, how["players"], how.get("fixed"))
+        table = Table(browser, server, instance, slug, how["players"], how.get("fixed"), how.get("rare", lambda s, action: False))
         table.play(how["done"], how.get("kind", lambda s: ""), how.get("per_kind"))
         results[slug] = table
         print(f"{slug}: {len(table.below)} of {len(table.taps)} taps below the first screen", flush=True)
