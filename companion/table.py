@@ -654,7 +654,7 @@ def claim_seat(db, code: str, seat: int, device: str, token: str | None = None) 
         # seat before) can never take it back
         db.execute(
             "update seats set device = ?, token = ?, free_votes = null, claimed = ? where code = ? and seat = ?",
-            [device, secrets.token_urlsafe(12), datetime.now(UTC).isoformat(), code, seat],  # to the microsecond: see _quiet_since
+            [device, secrets.token_urlsafe(12), _now(), code, seat],  # the events' clock: see _quiet_since
         )
         _seats_changed(db, code)
 
@@ -748,7 +748,8 @@ def free_seat(db, code: str, seat: int, device: str, confirmed: bool = False) ->
 
 def _quiet_since(db, code: str, seat: int) -> str | None:
     """When a held seat went quiet: its last step entered from its own phone, or when that phone
-    took it (None: before that was recorded). A vote counts only from a phone seated by then."""
+    took it (None: before that was recorded). A vote counts only from a phone seated by then (to
+    the second, as events are stamped: a seat taken in the same second still counts)."""
     last = db.execute("select max(created) from events where code = ? and seat = ?", [code, seat]).fetchone()[0]
     claimed = db.execute("select claimed from seats where code = ? and seat = ?", [code, seat]).fetchone()[0]
     return max(filter(None, (last, claimed)), default=None)

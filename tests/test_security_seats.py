@@ -350,6 +350,9 @@ def test_issue23_point3_two_fresh_seats_cannot_vote_a_players_seat_free_and_read
     for phone in (anna, bert, tv, tv):  # Cyril's and Dana's seats are nobody's yet: the table view enters them
         phone.submit("gg-card", licences=3, movement=4)
     tv.submit("gg-deal")  # Bert's phone now shows his secret hand
+    with app.app_context():  # Bert's last step was a while ago (events are stamped to the second)
+        get_db().execute("update events set created = '2026-01-01T20:00:00+00:00' where code = ?", [code])
+        get_db().execute("update seats set claimed = '2026-01-01T19:59:00+00:00' where code = ? and seat < 2", [code])
     fresh = [seated(app, code, s) for s in (2, 3)]  # two phones take the empty seats after Bert's last step
     for phone in fresh:
         assert phone.post(f"/t/{code}/free", data={"seat": "1", "confirm": "1"}).status_code == 303
