@@ -52,6 +52,7 @@ def test_a_touched_score_pad_form_keeps_its_values_when_another_phone_scores(bro
     assert total(a, 0).inner_text() == "5"
     # ... while both touched forms keep what the player set, and say so
     score = a.locator("#f-score")
+    score.locator(".kept-note").wait_for(timeout=CATCH_UP)  # values come back once htmx has settled the swap
     assert score.get_by_label("Ben").is_checked() and not score.get_by_label("Anna").is_checked()
     assert a.input_value("#points") == "7" and a.input_value("#note") == "bonus"
     assert score.locator(".kept-note").inner_text() == KEPT
@@ -90,6 +91,7 @@ def test_gold_rush_tile_radios_survive_another_phone_and_a_form_gone_is_said(bro
     lay.get_by_label("2", exact=True).check()
     b.get_by_role("button", name="The tile fits nowhere").click()
     a.locator(".log li", has_text="fits nowhere").wait_for(timeout=CATCH_UP)
+    lay.locator(".kept-note").wait_for(timeout=CATCH_UP)  # values come back once htmx has settled the swap
     assert lay.get_by_label("A new mountain").is_checked() and lay.get_by_label("2", exact=True).is_checked()
     assert lay.locator(".kept-note").inner_text() == KEPT
     a.get_by_role("button", name="Lay the tile").click()
@@ -124,6 +126,7 @@ def test_a_checkbox_survives_and_closing_its_details_gives_an_entry_up(browser, 
     seed(b, "B", 1, 1, 1, printed_tin=2)
     b.get_by_role("button", name="Place the cubes").click()
     a.locator(".log li", has_text="B seeded").wait_for(timeout=CATCH_UP)
+    form.locator(".kept-note").wait_for(timeout=CATCH_UP)  # values come back once htmx has settled the swap
     assert form.get_by_label("Borders the sea").is_checked()
     assert [a.input_value(f"#seed-{f}") for f in ("region", "ptin", "tin", "copper", "water")] == ["A", "1", "0", "2", "2"]
     assert form.locator(".kept-note").inner_text() == KEPT
