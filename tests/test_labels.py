@@ -14,7 +14,7 @@ from companion.games.gold_rush import labels as gold_rush
 from companion.games.tikal import labels as tikal
 from companion.games.tikal.rules.core import site_order
 from companion.web.labels import lay_hint
-from helpers import start_table
+from helpers import act, form_state, start_table
 
 EN, CS = {"Accept-Language": "en"}, {"Accept-Language": "cs"}
 
@@ -102,9 +102,22 @@ def test_the_step_that_names_a_place_says_which_label_to_lay():
 
 def test_the_panel_says_lay_label_right_after_the_tile(app, client):
     code = start_table(client, game="tikal")
-    from helpers import act
-
     html = act(client, code, "place_tile", kind="temple", value="3").get_data(as_text=True)
     assert "Lay label T3 beside it." in html
     with app.test_request_context(headers=CS):
         assert lay_hint("tikal", [{"kind": "action", "action": "place_tile", "params": {}, "label": {"params": {"site": "T3"}}}]) == "Položte k tomu štítek T3."
+
+
+def test_gold_rush_panel_says_lay_label_on_a_new_mountain_only(client):
+    code = start_table(client, game="gold-rush")
+    html = act(client, code, "lay_tile", mountain="0", nuggets="1").get_data(as_text=True)
+    assert "Lay label M2 on the new mountain." in html  # M1 is the start tile's
+    cs = client.get(f"/t/{code}/panel", headers={**CS, "HX-Request": "true"}).get_data(as_text=True)
+    assert "Na nové hory položte štítek H2." in cs
+    client.post(f"/t/{code}/undo", data=form_state(client, code), headers={"HX-Request": "true"})
+    assert "Lay label" not in client.get(f"/t/{code}/panel", headers={**EN, "HX-Request": "true"}).get_data(as_text=True)
+
+
+def test_the_table_page_links_its_labels(client):
+    code = start_table(client, game="tikal")
+    assert f'href="/t/{code}/labels"' in client.get(f"/t/{code}/").get_data(as_text=True)
