@@ -9,6 +9,7 @@ import re
 import pytest
 from helpers_display import midgame
 from test_browser import browser, server  # noqa: F401 (fixtures)
+from test_browser_a11y import findings
 
 pytestmark = pytest.mark.browser
 PT = 96 / 72  # CSS px per point
@@ -21,8 +22,10 @@ def test_a_full_games_labels_print_on_at_most_two_a4_sheets_in_big_type(browser,
     code = midgame(str(tmp_path / "companion.db"), slug, steps=600 if slug == "tikal" else 60)
     out = os.environ.get("LABELS_SHOTS") or str(tmp_path)
     for lang, scheme in (("en-GB", "light"), ("cs-CZ", "dark")):
-        page = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang, color_scheme=scheme).new_page()
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang, color_scheme=scheme)
+        page = context.new_page()
         page.goto(f"{server}/t/{code}/labels")
+        assert page.evaluate("typeof window.print") == "function"
         n = page.locator(".lb-card").count()
         assert n > 10, n
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll on a phone
@@ -34,4 +37,9 @@ def test_a_full_games_labels_print_on_at_most_two_a4_sheets_in_big_type(browser,
             f.write(pdf)
         pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
         assert 1 <= pages <= 2, (slug, lang, n, pages)
-        page.context.close()
+        # axe-core is injected inline, which the page's CSP forbids: a second page that bypasses it
+        checked = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang, color_scheme=scheme, bypass_csp=True).new_page()
+        checked.goto(f"{server}/t/{code}/labels")
+        assert findings(checked) == [], (slug, lang)
+        checked.context.close()
+        context.close()
