@@ -103,9 +103,12 @@ def test_the_step_that_names_a_place_says_which_label_to_lay():
 def test_the_panel_says_lay_label_right_after_the_tile(app, client):
     code = start_table(client, game="tikal")
     html = act(client, code, "place_tile", kind="temple", value="3").get_data(as_text=True)
-    assert "Lay label T3 beside it." in html
+    assert "New place on the board: lay label T3 beside it." in html
     with app.test_request_context(headers=CS):
-        assert lay_hint("tikal", [{"kind": "action", "action": "place_tile", "params": {}, "label": {"params": {"site": "T3"}}}]) == "Položte k tomu štítek T3."
+        assert (
+            lay_hint("tikal", [{"kind": "action", "action": "place_tile", "params": {}, "label": {"params": {"site": "T3"}}}])
+            == "Nové místo na plánu: položte k němu štítek T3."
+        )
 
 
 def test_gold_rush_panel_says_lay_label_on_a_new_mountain_only(client):

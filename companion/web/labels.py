@@ -44,7 +44,7 @@ def lay_hint(slug: str, log: list) -> str | None:
     if not done:
         return None
     if slug == "tikal" and (site := tikal.laid(done[-1])):
-        return tr({"msg": N_("Lay label %(name)s beside it."), "params": {"name": site}})
+        return tr({"msg": N_("New place on the board: lay label %(name)s beside it."), "params": {"name": site}})
     if slug == "gold-rush" and (m := gold_rush.laid(done[-1])):
         return tr({"msg": N_("Lay label %(name)s on the new mountain."), "params": {"name": m}})
     return None
