@@ -37,7 +37,9 @@ def test_tikal_labels_list_every_site_laid_in_board_order_then_the_names_to_come
         html = r.get_data(as_text=True)
         assert r.status_code == 200
         names = cards(html)
-        assert names[: len(laid)] == sorted(laid, key=site_order)  # the game's board order: by letter, T2 before T10
+        assert names == sorted(names, key=site_order)  # the game's board order: by letter, T2 before T10
+        assert [n for n in names if n in laid] == sorted(laid, key=site_order) and len(set(names)) == len(names)
+        assert html.count('class="lb-card lb-to-come"') == len(names) - len(laid)  # the names to come are grey
         # "15 kartiček s obrázkem chrámu" + the 2 printed temples: T17 is the last name a temple can get
         assert "T17" in names and "T18" not in names and "P10" in names and "P11" not in names
         assert "base" not in names  # the base camp is printed on the board
@@ -50,7 +52,7 @@ def test_a_tikal_camp_card_shows_its_builder_colour_and_name():
     state = {"players": [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], "tiles": {"temple": 0, "treasure": 0}, "sites": {}}
     state["sites"] = {"base": {"kind": "base"}, "T1": {"kind": "temple"}, "C1": {"kind": "camp", "camp": 1}}
     out = tikal.places(state)
-    assert [(c["name"], c["seat"], c["laid"]) for c in out if c["laid"]] == [("C1", 1, True), ("T1", None, True)]
+    assert [(c["name"], c["seat"]) for c in out if c["laid"]] == [("C1", 1), ("T1", None)]
     # "Jeden hráč může postavit nanejvýš 2 tábory za hru": 4 camps in all, one built: C2-C4 to come
     assert [c["name"] for c in out if not c["laid"] and c["name"][0] == "C"] == ["C2", "C3", "C4"]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from ..base import N_
 from . import data
-from .rules.core import in_board_order
+from .rules.core import in_board_order, site_order
 
 KINDS = {"temple": N_("Temple"), "treasure": N_("Treasure"), "camp": N_("Camp")}
 
 
 def places(state) -> list[dict]:
-    """A card for every named site on the board, in board order (``site_order``), then the names still to come.
+    """A card for every named site on the board and for each name still to come, all in board order (``site_order``).
 
     Names are given in order, so the next ones are known: a card for each temple and treasure tile
     the box may still hold ("15 kartiček s obrázkem chrámu, 10 kartiček s pokladem", data.TILE_COUNTS,
@@ -36,7 +36,7 @@ def places(state) -> list[dict]:
     for kind, letter in (("temple", "T"), ("treasure", "P"), ("camp", "C")):
         for i in range(count[kind] + 1, count[kind] + max(0, to_come[kind]) + 1):
             out.append({"name": f"{letter}{i}", "kind": KINDS[kind], "seat": None, "laid": False})
-    return out
+    return sorted(out, key=lambda c: site_order(c["name"]))
 
 
 def laid(event) -> str | None:
