@@ -207,6 +207,12 @@ def _move_black(state, fields: int) -> bool:
     return False
 
 
+def _game_over(state, label: Label) -> Label:
+    """The game's end with the app's licence cards: the final accounting breaks locomotive ties by
+    each hand's licences, so the step tells the table about every hand."""
+    return label.revealing(*range(len(state["players"]))) if state["licences"] is not None and state["over"] else label
+
+
 RED_CARD_LEFT = NP_(
     "Red card: the black locomotive moves %(n)d; %(num)d field to the port", "Red card: the black locomotive moves %(n)d; %(num)d fields to the port"
 )
@@ -223,7 +229,9 @@ def _reveal_cards(state, params, seat, profile, rng):
     # cards from the app's face-down decks, shown to the whole table: undo keeps them public
     if _move_black(state, red["black"]):
         state["display"] = [red]
-        return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=red["black"]).revealing(pile=True)
+        return state, _game_over(
+            state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=red["black"])
+        ).revealing(pile=True)
     state["display"] = [red] + [_draw_card(state, "beige", rng) for _ in state["players"]]
     return state, Label(RED_CARD_LEFT, n=red["black"], num=state["black"]["to_port"]).revealing(pile=True)
 
@@ -232,7 +240,7 @@ def _reveal_cards(state, params, seat, profile, rng):
 def _red_card(state, params, seat, profile, rng):
     """The physical red card: the table types how many fields it moves the black locomotive."""
     if _move_black(state, params["black"]):
-        return state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=params["black"])
+        return state, _game_over(state, Label(N_("Red card: the black locomotive moves %(n)d and reaches the port. The game is over."), n=params["black"]))
     return state, Label(RED_CARD_LEFT, n=params["black"], num=state["black"]["to_port"])
 
 
