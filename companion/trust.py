@@ -120,21 +120,21 @@ def game_seat(table, seat: int | None, action: str | None = None) -> int | None:
     return None if waiting and seat not in waiting else seat
 
 
-def may_enter_moves(db, table, device: str, seat: int | None) -> bool:
+def may_enter_moves(db, table, device: str, seat: int | None, held: dict | None = None) -> bool:
     """Whether this phone may enter any move at this table: a seated phone, the table view, the
     phone that started the table, or any phone while a seat is unclaimed (it may play that seat)
     or while the table lets any phone enter for anyone. A guest on the Wi-Fi at a table whose
     seats are all held may not, and so may not undo or redo either."""
     if seat is not None or device == table.host or table.entry == "anyone":
         return True
-    if any(d is None for d in holders(db, table.code).values()):
+    if any(d is None for d in (held if held is not None else holders(db, table.code)).values()):
         return True
     return is_table_view(db, table, device, None)
 
 
-def guest_refusal(db, table, device: str, seat: int | None) -> NotAllowed | None:
+def guest_refusal(db, table, device: str, seat: int | None, held: dict | None = None) -> NotAllowed | None:
     """A phone that may enter no move may not undo or redo either (issue 23 point 1)."""
-    if may_enter_moves(db, table, device, seat):
+    if may_enter_moves(db, table, device, seat, held):
         return None
     return NotAllowed(N_("This phone does not play at this table: only the players' phones and the table view may undo."))
 
@@ -161,19 +161,20 @@ def _own(db, table, event: dict, device: str, seat: int | None) -> bool:
     return is_table_view(db, table, device, seat)
 
 
-def undo_refusal(db, table, event: dict | None, device: str, seat: int | None) -> NotAllowed | None:
+def undo_refusal(db, table, event: dict | None, device: str, seat: int | None, held: dict | None = None) -> NotAllowed | None:
     """Why this phone may not take back (or bring back) ``event``, or None. The panel greys its
-    Undo and Redo with it; ``undo`` and ``redo`` refuse with it."""
+    Undo and Redo with it; ``undo`` and ``redo`` refuse with it. ``held``: the seats' holders,
+    when the caller has read them (the panel asks for two buttons)."""
     if event is None:
         return None
     if event["kind"] == "profile":
         if device != table.host:
             return NotAllowed(N_("Only the phone that started the table may take back a board value it changed."))
         return None
-    refusal = guest_refusal(db, table, device, seat)
+    held = held if held is not None else holders(db, table.code)
+    refusal = guest_refusal(db, table, device, seat, held)
     if refusal is not None:
         return refusal
-    held = holders(db, table.code)
     revealed = [s for s in (event.get("meta") or {}).get("reveals") or [] if s >= 0]  # the pile (-1) is nobody's secret
     if revealed and seat not in revealed and all(held.get(s) is not None for s in revealed):
         # a revealed seat nobody holds has no phone to ask: the undo is then the table's, and public

@@ -143,7 +143,7 @@ def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dic
     def button(event):
         if event is None:
             return None
-        refusal = trust.undo_refusal(db, t, event, me, seat)
+        refusal = trust.undo_refusal(db, t, event, me, seat, held)
         whose = [s for s in trust.owners(event) if s != seat]
         return {
             "what": tr(event["label"]),
@@ -152,8 +152,9 @@ def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dic
         }
 
     news = [e for e in log if e["kind"] == "notice" and e["seq"] == t.head]
+    held = trust.holders(db, t.code)  # read once for both buttons
     return {
-        "may_undo": trust.may_enter_moves(db, t, me, seat),
+        "may_undo": trust.may_enter_moves(db, t, me, seat, held),
         "undo": button(head),
         "redo": button(ahead),
         "news": tr(news[-1]["label"]) if news else None,
