@@ -224,10 +224,11 @@ def certificate(folder: Path, hosts: list[str]) -> tuple[str, str] | None:
 
 def serve_https(app, args, cert: str, key: str) -> None:
     """HTTPS with Werkzeug's threaded server: waitress speaks no TLS. A thread per connection is
-    plenty for a few tables at home; a club with many tables serves HTTP behind a TLS proxy."""
-    from werkzeug.serving import make_server
+    plenty for a few tables at home; a club with many tables serves HTTP behind a TLS proxy.
+    The same cap per address and header deadline as over HTTP (serving.py ``tls_server``)."""
+    from .serving import Fairness, tls_server
 
-    make_server(args.host, args.port, app, threaded=True, ssl_context=(cert, key)).serve_forever()
+    tls_server(args.host, args.port, app, cert, key, Fairness(per_address=args.connections_per_address)).serve_forever()
 
 
 def serve(args) -> int:

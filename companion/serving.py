@@ -238,3 +238,66 @@ def create_server(app, fair: Fairness | None = None, **kw):
 def serve(app, fair: Fairness | None = None, **kw) -> None:
     """``waitress.serve`` (logging set up, runs until interrupted) with the fair server."""
     waitress.serve(app, _server=lambda app, **kw: create_server(app, fair, **kw), **kw)
+
+
+# --- HTTPS: Werkzeug's threaded server (waitress speaks no TLS) ----------------------------------
+
+
+def tls_server(host: str, port: int, app, cert: str, key: str, fair: Fairness | None = None):
+    """Werkzeug's threaded HTTPS server with the same cap per address and header deadline.
+
+    Werkzeug wraps the listening socket, so each TLS handshake ran inside ``accept()`` on the one
+    thread that accepts: a client that connected and sent nothing stopped every other phone.
+    Here the handshake runs in the connection's own thread, at its first read. Headers (and the
+    handshake) must be in ``header_deadline`` seconds after the request is awaited, and each read
+    of a body times out after ``body_deadline`` seconds; Flask refuses a body over its limit by
+    its length before reading it, and an import is read by one request at a time."""
+    import socket
+
+    from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler, load_ssl_context
+
+    fair = fair or Fairness()
+
+    class Handler(WSGIRequestHandler):
+        timeout = fair.body_deadline  # each read and write of the socket
+
+        def handle_one_request(self):
+            # a keep-alive connection waiting for its next request is cut at the deadline too
+            # (the plain socket's shutdown: it wakes a read blocked in another thread, close does not)
+            self.cut = threading.Timer(fair.header_deadline, self.hang_up)
+            self.cut.start()
+            try:
+                super().handle_one_request()
+            finally:
+                self.cut.cancel()
+
+        def hang_up(self):
+            try:
+                socket.socket.shutdown(self.connection, socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+        def parse_request(self):
+            ok = super().parse_request()
+            self.cut.cancel()  # the headers are in
+            return ok
+
+    class Server(ThreadedWSGIServer):
+        def __init__(self):
+            self.admitted: dict = {}
+            super().__init__(host, port, app, Handler, ssl_context=load_ssl_context(cert, key))
+            self.socket.do_handshake_on_connect = False  # handshake in the connection's thread
+
+        def verify_request(self, request, client_address):
+            if not fair.admit(client_address[0]):
+                return False
+            self.admitted[request] = client_address[0]
+            return True
+
+        def shutdown_request(self, request):
+            host = self.admitted.pop(request, None)
+            if host is not None:
+                fair.left(host)
+            super().shutdown_request(request)
+
+    return Server()

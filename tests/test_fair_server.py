@@ -23,7 +23,7 @@ HOST = "127.0.0.1"
 
 
 def app(environ, start_response):
-    body = environ["wsgi.input"].read()
+    body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
     start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(len(body) + 2))])
     return [b"ok" + body]
 
@@ -237,3 +237,38 @@ def test_companion_serve_caps_each_address_in_every_worker(tmp_path):
             s.close()
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_https_caps_each_address_and_a_silent_client_does_not_stop_the_others(tmp_path):
+    """Werkzeug's HTTPS server did each TLS handshake in its one accepting thread: a client that
+    connected and sent nothing stopped every phone. Now the handshake and headers have a deadline
+    in the connection's own thread, and the cap per address holds there too."""
+    pytest.importorskip("cryptography")
+    import ssl
+
+    from companion import certs
+    from companion.serving import tls_server
+
+    cert, key, _ = certs.ensure(tmp_path, [HOST])
+    server = tls_server(HOST, 0, app, str(cert), str(key), Fairness(per_address=2, header_deadline=1))
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True).start()
+    client = ssl.create_default_context()
+    client.check_hostname, client.verify_mode = False, ssl.CERT_NONE
+
+    def tls(source: str) -> socket.socket:
+        return client.wrap_socket(connect(server.port, source), server_hostname=HOST)
+
+    try:
+        silent = connect(server.port, "127.0.0.2")  # no TLS hello, ever
+        phone = tls("127.0.0.3")
+        assert get(phone).startswith(b"HTTP/1.1 200")
+        held = tls("127.0.0.2")  # the second from 127.0.0.2: within the cap
+        extra = connect(server.port, "127.0.0.2")  # the third: closed at once
+        assert closed_within(extra, 1)
+        assert get(held).startswith(b"HTTP/1.1 200")
+        assert closed_within(silent, 8)  # past the deadline, without a byte sent
+    finally:
+        stopping = threading.Thread(target=server.shutdown, daemon=True)  # a stuck server must not hang the run
+        stopping.start()
+        stopping.join(2)
+        server.server_close()
