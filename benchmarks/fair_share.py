@@ -17,7 +17,8 @@ connection every second; each request times out after 5 s. The guest, at 127.0.0
   deleted as waitress's are) and the largest reported;
 - **tables**: for 20 s, tables made through every path in turn (/new, "Play again", /import),
   by a phone that keeps its cookie (at 127.0.0.2) and by a script that takes a fresh cookie for
-  every request (at 127.0.0.4).
+  every request (at 127.0.0.4);
+- **quiet**: the phones alone, the floor on this machine as loaded as it is.
 
 ``--server plain`` serves the same app with plain waitress and the settings it had before
 companion/serving.py, for the figures before (the uploads then write ~3 GB to the temporary
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import resource
 import select
@@ -153,25 +155,35 @@ class Server:
 
 
 class Phones:
-    """Phones at 127.0.0.1 and 127.0.0.3 polling on kept connections, and a newcomer every second."""
+    """Phones at 127.0.0.1 and 127.0.0.3 polling on kept connections, and a newcomer every second;
+    in a process of their own, so the guest's threads in this one do not hold up their clocks."""
 
     def __init__(self, server: Server, per_address: int = 3):
-        self.server, self.stop = server, threading.Event()
+        self.server, self.per_address = server, per_address
+        context = multiprocessing.get_context("fork")
+        self.stop, self.results = context.Event(), context.Queue()
+        self.proc = context.Process(target=self.run)
         self.polls: list[float] = []
         self.firsts: list[float] = []
         self.failed = {"poll": 0, "first": 0}
-        self.threads = [threading.Thread(target=self.phone, args=(addr,)) for addr in ("127.0.0.1", "127.0.0.3") for _ in range(per_address)]
-        self.threads.append(threading.Thread(target=self.newcomer))
 
     def __enter__(self):
-        for t in self.threads:
-            t.start()
+        self.proc.start()
         return self
 
     def __exit__(self, *_):
         self.stop.set()
-        for t in self.threads:
+        self.polls, self.firsts, self.failed = self.results.get()
+        self.proc.join()
+
+    def run(self):
+        threads = [threading.Thread(target=self.phone, args=(addr,)) for addr in ("127.0.0.1", "127.0.0.3") for _ in range(self.per_address)]
+        threads.append(threading.Thread(target=self.newcomer))
+        for t in threads:
+            t.start()
+        for t in threads:
             t.join()
+        self.results.put((self.polls, self.firsts, self.failed))
 
     def request(self, conn) -> None:
         conn.request("GET", f"/t/{self.server.code}/version")
@@ -245,6 +257,13 @@ def still_open(socks: list[socket.socket]) -> list[socket.socket]:
         s.close()
         del live[fd]
     return list(live.values())
+
+
+def quiet(server: Server, seconds: float = 20.0) -> list[str]:
+    """The phones alone: the floor on this machine, with whatever else it is running."""
+    with Phones(server) as phones:
+        time.sleep(seconds)
+    return [f"quiet: no guest, {seconds:.0f} s", "  phones: " + phones.summary()]
 
 
 def held(server: Server, seconds: float = 20.0) -> list[str]:
@@ -394,10 +413,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--server", choices=("fair", "plain"), default="fair")
-    parser.add_argument("--only", default="", help="comma-separated: held,trickle,uploads,tables (default: all)")
+    parser.add_argument("--only", default="", help="comma-separated: quiet,held,trickle,uploads,tables (default: all)")
     args = parser.parse_args()
     resource.setrlimit(resource.RLIMIT_NOFILE, (8192, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
-    chosen = args.only.split(",") if args.only else ["held", "trickle", "tables"] + ([] if args.server == "plain" else ["uploads"])
+    chosen = args.only.split(",") if args.only else ["quiet", "held", "trickle", "tables"] + ([] if args.server == "plain" else ["uploads"])
     print(f"server: {'companion serve' if args.server == 'fair' else 'plain waitress (before)'}, --workers {args.workers}")
     for name in chosen:
         server = Server(args.server, args.workers)  # a fresh server for each: no leftovers between them
