@@ -16,15 +16,17 @@ import pytest
 from waitress import wasyncore
 
 from companion import BODY_LIMIT
-from companion.serving import Fairness, create_server
+from companion.serving import REFUSED, Fairness, create_server
 from helpers import free_port, start_server
 
 HOST = "127.0.0.1"
 
 
 def app(environ, start_response):
+    """Echoes the body; answers a body the server refused unread as the companion does (413, 503)."""
     body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
-    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(len(body) + 2))])
+    status = {"too large": "413 Request Entity Too Large", "busy": "503 Service Unavailable"}.get(environ.get(REFUSED), "200 OK")
+    start_response(status, [("Content-Type", "text/plain"), ("Content-Length", str(len(body) + 2))])
     return [b"ok" + body]
 
 
@@ -165,9 +167,9 @@ def test_an_oversized_body_that_is_not_an_import_gets_413_before_it_is_sent(serv
     s = connect(port)
     # the headers only: the server answers without waiting for the 2 MB it announced
     s.sendall(f"POST /t/abc/act HTTP/1.1\r\nHost: x\r\nContent-Length: {2 * BODY_LIMIT}\r\nExpect: 100-continue\r\n\r\n".encode())
-    answer = s.recv(4096)
-    assert answer.startswith(b"HTTP/1.1 413"), answer
-    assert b"100 Continue" not in answer
+    answer = response(s)
+    assert answer.startswith(b"HTTP/1.1 413") and answer.endswith(b"ok"), answer  # the app saw no body
+    assert b"100 Continue" not in answer and b"Connection: close" in answer
 
     chunked = connect(port)  # no length up front: refused once more than the limit has come
     chunked.sendall(b"POST /new HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
@@ -178,6 +180,32 @@ def test_an_oversized_body_that_is_not_an_import_gets_413_before_it_is_sent(serv
     except (BrokenPipeError, ConnectionResetError):
         pass
     assert chunked.recv(4096).startswith(b"HTTP/1.1 413")
+
+
+def test_the_companion_says_why_in_the_players_language(serve, tmp_path):
+    """A body refused unread reaches the app marked: its 413 page states the limit, and an import
+    past the server's two is told to try again, as when the app checks another one."""
+    from companion import create_app
+
+    flask_app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "t"})
+    server = create_server(flask_app, Fairness(import_slots=0), host=HOST, port=0, threads=2)
+    threading.Thread(target=server.run, daemon=True).start()
+    port = int(server.effective_port)
+    try:
+        for path, status, said, czech in (
+            ("/t/abc/act", b"413", "the limit is 1 MB", "limit je 1 MB"),
+            ("/import", b"503", "Another import is being checked right now; try again in a moment.", "Právě se kontroluje jiný import"),
+        ):
+            s = connect(port)
+            s.sendall(f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Length: {2 * BODY_LIMIT}\r\n\r\n".encode())
+            answer = response(s)
+            assert answer.startswith(b"HTTP/1.1 " + status) and said in answer.decode(), answer
+            cs = connect(port)
+            cs.sendall(f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Language: cs\r\nContent-Length: {2 * BODY_LIMIT}\r\n\r\n".encode())
+            assert czech in response(cs).decode()
+    finally:
+        server.task_dispatcher.shutdown()
+        wasyncore.close_all(server._map)
 
 
 def test_a_body_within_the_small_limit_reaches_the_app(serve):
@@ -198,8 +226,8 @@ def test_an_import_may_be_large_but_only_two_are_received_at_once(serve):
         s.sendall(head + b"x" * (size // 2))
     time.sleep(0.5)
     uploads[2].sendall(head)
-    answer = uploads[2].recv(4096)
-    assert answer.startswith(b"HTTP/1.1 503") and b"Retry-After: 5" in answer
+    answer = response(uploads[2])
+    assert answer.startswith(b"HTTP/1.1 503") and answer.endswith(b"ok")  # handed on without its body
     uploads[0].sendall(b"x" * (size // 2))  # the first finishes: served, and its slot is free
     answer = response(uploads[0])
     assert answer.startswith(b"HTTP/1.1 200") and len(answer) > size
