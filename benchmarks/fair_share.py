@@ -151,7 +151,8 @@ class Server:
             self.proc.kill()
             self.proc.wait()
         self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if not os.environ.get("KEEP"):
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class Phones:

@@ -17,8 +17,9 @@ module subclasses three of waitress's classes, through hooks waitress itself use
 - **bodies**: a body above ``small_body`` (held in memory) is refused as soon as its headers
   arrive, before a byte of it is read, unless the path is an import (``import_paths``); at most
   ``import_slots`` import bodies are received at once, so held-open uploads spool at most that
-  many imports to disk. A refused request reaches the app without its body, marked
-  ``environ[REFUSED]``, so that the player reads why in their language (413, 503).
+  many imports to disk. An import past them reaches the app without its body, marked
+  ``environ[REFUSED]``, so that the player reads why in their language (503); a body too large
+  gets waitress's plain 413.
 
 Every count is per server process: with ``companion serve --workers N`` the kernel hands a
 device's connections to any of the N processes, so a device may hold up to N x ``per_address``.
@@ -39,6 +40,7 @@ from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher, WSGITask
+from waitress.utilities import RequestEntityTooLarge
 
 from . import BODY_LIMIT
 
@@ -54,9 +56,11 @@ ACCEPTS = 64  # connections accepted per wake-up of the loop
 
 
 # The environ key that tells the app the server refused the body of this request without reading
-# it: "too large" (a body over ``small_body`` on a path that is not an import) or "busy" (an
-# import while ``import_slots`` others are being received). The app answers in the player's
-# language (web/errors.py, web/lobby.py); wsgi.input is empty and the connection closes after.
+# it: "busy", an import while ``import_slots`` others are being received. The app answers in the
+# player's language (web/lobby.py); wsgi.input is empty and the connection closes after. A body
+# too large for its path is answered by waitress's own plain 413 instead, at no cost to the app:
+# no form of the app sends one, and a guest's flood of them answered through Flask held up the
+# phones' polls (benchmarks/fair_share.py uploads: p99 0.6-1.5 s, against 0.25-0.29 s meanwhile).
 REFUSED = "companion.refused"
 
 
@@ -118,7 +122,7 @@ class FairParser(HTTPRequestParser):
             if not self.completed:  # a body follows: nothing of it has been read yet
                 self._admit_body()
         elif self.headers_finished and not self.completed and not self.slot and self.body_bytes_received > self.fair.small_body:
-            self._refuse("too large")  # chunked: no length up front
+            self._too_large()  # chunked: no length up front
         return consumed
 
     def _admit_body(self) -> None:
@@ -128,7 +132,13 @@ class FairParser(HTTPRequestParser):
             else:
                 self._refuse("busy")
         elif self.content_length > self.fair.small_body:
-            self._refuse("too large")
+            self._too_large()
+
+    def _too_large(self) -> None:
+        self.error = RequestEntityTooLarge(f"exceeds {self.fair.small_body} bytes")
+        self.completed = True
+        self.expect_continue = False  # no "100 Continue": the client need not send the body
+        self.headers["CONNECTION"] = "close"
 
     def _refuse(self, reason: str) -> None:
         """Hand the request to the app now, without its body (what came of it is dropped), marked

@@ -23,9 +23,9 @@ HOST = "127.0.0.1"
 
 
 def app(environ, start_response):
-    """Echoes the body; answers a body the server refused unread as the companion does (413, 503)."""
+    """Echoes the body; answers an import the server refused unread as the companion does (503)."""
     body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
-    status = {"too large": "413 Request Entity Too Large", "busy": "503 Service Unavailable"}.get(environ.get(REFUSED), "200 OK")
+    status = "503 Service Unavailable" if environ.get(REFUSED) == "busy" else "200 OK"
     start_response(status, [("Content-Type", "text/plain"), ("Content-Length", str(len(body) + 2))])
     return [b"ok" + body]
 
@@ -168,7 +168,7 @@ def test_an_oversized_body_that_is_not_an_import_gets_413_before_it_is_sent(serv
     # the headers only: the server answers without waiting for the 2 MB it announced
     s.sendall(f"POST /t/abc/act HTTP/1.1\r\nHost: x\r\nContent-Length: {2 * BODY_LIMIT}\r\nExpect: 100-continue\r\n\r\n".encode())
     answer = response(s)
-    assert answer.startswith(b"HTTP/1.1 413") and answer.endswith(b"ok"), answer  # the app saw no body
+    assert answer.startswith(b"HTTP/1.1 413"), answer  # waitress's own, without the app
     assert b"100 Continue" not in answer and b"Connection: close" in answer
 
     chunked = connect(port)  # no length up front: refused once more than the limit has come
@@ -182,9 +182,9 @@ def test_an_oversized_body_that_is_not_an_import_gets_413_before_it_is_sent(serv
     assert chunked.recv(4096).startswith(b"HTTP/1.1 413")
 
 
-def test_the_companion_says_why_in_the_players_language(serve, tmp_path):
-    """A body refused unread reaches the app marked: its 413 page states the limit, and an import
-    past the server's two is told to try again, as when the app checks another one."""
+def test_an_import_past_the_servers_two_is_told_why_in_the_players_language(tmp_path):
+    """An import refused unread reaches the app marked, and is told to try again, as when the app
+    checks another one."""
     from companion import create_app
 
     flask_app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "t"})
@@ -192,17 +192,11 @@ def test_the_companion_says_why_in_the_players_language(serve, tmp_path):
     threading.Thread(target=server.run, daemon=True).start()
     port = int(server.effective_port)
     try:
-        for path, status, said, czech in (
-            ("/t/abc/act", b"413", "the limit is 1 MB", "limit je 1 MB"),
-            ("/import", b"503", "Another import is being checked right now; try again in a moment.", "Právě se kontroluje jiný import"),
-        ):
+        for language, said in (("en", "Another import is being checked right now; try again in a moment."), ("cs", "Právě se kontroluje jiný import")):
             s = connect(port)
-            s.sendall(f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Length: {2 * BODY_LIMIT}\r\n\r\n".encode())
+            s.sendall(f"POST /import HTTP/1.1\r\nHost: {HOST}\r\nAccept-Language: {language}\r\nContent-Length: {2 * BODY_LIMIT}\r\n\r\n".encode())
             answer = response(s)
-            assert answer.startswith(b"HTTP/1.1 " + status) and said in answer.decode(), answer
-            cs = connect(port)
-            cs.sendall(f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Language: cs\r\nContent-Length: {2 * BODY_LIMIT}\r\n\r\n".encode())
-            assert czech in response(cs).decode()
+            assert answer.startswith(b"HTTP/1.1 503") and said in answer.decode(), answer
     finally:
         server.task_dispatcher.shutdown()
         wasyncore.close_all(server._map)

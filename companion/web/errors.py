@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template, request
+from flask import render_template, request
 from flask_babel import gettext
 
 from .. import BODY_LIMIT, IMPORT_LIMIT
-from ..serving import REFUSED
 from . import htmx, same_origin
 
 
@@ -16,13 +15,6 @@ def _page(status: int, message: str):
 
 
 def init_app(app):
-    @app.before_request
-    def _refused_by_the_server():
-        # the server refused this body unread (companion/serving.py): a path that takes no more
-        # than 1 MB; a busy import is the import's own answer (lobby.import_table)
-        if request.environ.get(REFUSED) == "too large":
-            abort(413)
-
     @app.before_request
     def _refuse_foreign_writes():
         if request.method not in ("GET", "HEAD", "OPTIONS") and not same_origin():
