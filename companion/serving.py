@@ -14,12 +14,10 @@ module subclasses three of waitress's classes, through hooks waitress itself use
 - **deadlines**: a request's headers must be complete ``header_deadline`` seconds after its first
   byte, and its body ``body_deadline`` seconds after its headers plus one second per
   ``body_rate`` bytes, however slowly it trickles; past that the connection is closed;
-- **bodies**: a body above ``small_body`` (held in memory) is refused as soon as its headers
-  arrive, before a byte of it is read, unless the path is an import (``import_paths``); at most
-  ``import_slots`` import bodies are received at once, so held-open uploads spool at most that
-  many imports to disk. An import past them reaches the app without its body, marked
-  ``environ[REFUSED]``, so that the player reads why in their language (503); a body too large
-  gets waitress's plain 413.
+- **bodies**: a body above ``small_body`` (held in memory) is refused with 413 as soon as its
+  headers arrive, before a byte of it is read, unless the path is an import
+  (``import_paths``); at most ``import_slots`` import bodies are received at once (503 to the
+  next), so held-open uploads spool at most that many imports to disk.
 
 Every count is per server process: with ``companion serve --workers N`` the kernel hands a
 device's connections to any of the N processes, so a device may hold up to N x ``per_address``.
@@ -39,8 +37,8 @@ from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import MultiSocketServer, TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher, WSGITask
-from waitress.utilities import RequestEntityTooLarge
+from waitress.task import ThreadedTaskDispatcher
+from waitress.utilities import Error, RequestEntityTooLarge
 
 from . import BODY_LIMIT
 
@@ -55,13 +53,16 @@ IMPORT_PATHS = frozenset({"/import"})
 ACCEPTS = 64  # connections accepted per wake-up of the loop
 
 
-# The environ key that tells the app the server refused the body of this request without reading
-# it: "busy", an import while ``import_slots`` others are being received. The app answers in the
-# player's language (web/lobby.py); wsgi.input is empty and the connection closes after. A body
-# too large for its path is answered by waitress's own plain 413 instead, at no cost to the app:
-# no form of the app sends one, and a guest's flood of them answered through Flask held up the
-# phones' polls (benchmarks/fair_share.py uploads: p99 0.6-1.5 s, against 0.25-0.29 s meanwhile).
-REFUSED = "companion.refused"
+# Both refusals are waitress's plain-text answers, at no cost to the app. Handed to the app unread
+# (so that the player read them in their language), a guest's flood of them slowed the other
+# phones' polls: benchmarks/fair_share.py uploads, p99 0.46-2.6 s against 0.25-0.71 s.
+class Busy(Error):
+    code = 503
+    reason = "Service Unavailable"
+
+    def to_response(self, ident=None):
+        status, headers, body = super().to_response(ident)
+        return status, [*headers, ("Retry-After", "5")], body
 
 
 @dataclass
@@ -106,7 +107,6 @@ class FairParser(HTTPRequestParser):
     does not take before reading it."""
 
     slot = False  # holds one of the import slots
-    refused = ""  # why the body was refused unread (REFUSED)
     headers_done = 0.0
 
     def __init__(self, adj, fair: Fairness):
@@ -122,7 +122,7 @@ class FairParser(HTTPRequestParser):
             if not self.completed:  # a body follows: nothing of it has been read yet
                 self._admit_body()
         elif self.headers_finished and not self.completed and not self.slot and self.body_bytes_received > self.fair.small_body:
-            self._too_large()  # chunked: no length up front
+            self._refuse(RequestEntityTooLarge(f"exceeds {self.fair.small_body} bytes"))  # chunked: no length up front
         return consumed
 
     def _admit_body(self) -> None:
@@ -130,29 +130,15 @@ class FairParser(HTTPRequestParser):
             if self.fair.imports.acquire(blocking=False):
                 self.slot = True
             else:
-                self._refuse("busy")
+                self._refuse(Busy("Other imports are being received; try again in a moment."))
         elif self.content_length > self.fair.small_body:
-            self._too_large()
+            self._refuse(RequestEntityTooLarge(f"exceeds {self.fair.small_body} bytes"))
 
-    def _too_large(self) -> None:
-        self.error = RequestEntityTooLarge(f"exceeds {self.fair.small_body} bytes")
+    def _refuse(self, error: Error) -> None:
+        self.error = error
         self.completed = True
         self.expect_continue = False  # no "100 Continue": the client need not send the body
-        self.headers["CONNECTION"] = "close"
-
-    def _refuse(self, reason: str) -> None:
-        """Hand the request to the app now, without its body (what came of it is dropped), marked
-        ``REFUSED``; the connection closes after the answer, so the rest is never read."""
-        if self.body_rcv is not None:
-            self.body_rcv.getbuf().close()
-            self.body_rcv = None
-        self.refused = reason
-        self.chunked = False
-        self.content_length = 0
-        self.headers["CONTENT_LENGTH"] = "0"
-        self.headers["CONNECTION"] = "close"
-        self.expect_continue = False  # no "100 Continue": the client need not send the body
-        self.completed = True
+        self.connection_close = True
 
     def deadline(self) -> float:
         if not self.headers_finished:
@@ -167,16 +153,7 @@ class FairParser(HTTPRequestParser):
             self.fair.imports.release()
 
 
-class FairTask(WSGITask):
-    def get_environment(self):
-        environ = super().get_environment()
-        if self.request.refused:
-            environ[REFUSED] = self.request.refused
-        return environ
-
-
 class FairChannel(HTTPChannel):
-    task_class = FairTask
     counted = False  # counted in Fairness.open
 
     def parser_class(self, adj):  # waitress calls self.parser_class(self.adj) for each request

@@ -12,7 +12,6 @@ from flask_babel import gettext
 from .. import FORM_ENVELOPE, IMPORT_LIMIT, engine, table as tables
 from ..games import GAMES
 from ..games.base import N_, FieldError, Label, RuleError
-from ..serving import REFUSED
 from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 from .limits import IMPORTING
 
@@ -137,9 +136,8 @@ def join():
 
 @bp.post("/import")
 def import_table():
-    # one import at a time: its replay is CPU, and the other threads must keep answering polls;
-    # and the server receives two at most (serving.py): past them it hands the request on unread
-    if request.environ.get(REFUSED) == "busy" or not IMPORTING.acquire(blocking=False):
+    # one import at a time: its replay is CPU, and the other threads must keep answering polls
+    if not IMPORTING.acquire(blocking=False):
         return _lobby(503, error=gettext("Another import is being checked right now; try again in a moment."), field="export")
     # and while it runs, the GIL changes hands every 1 ms instead of 5: a poll needs it a dozen
     # times on its way through waitress, and waits for the import's slice each time
