@@ -54,8 +54,9 @@ ACCEPTS = 64  # connections accepted per wake-up of the loop
 
 
 # Both refusals are waitress's plain-text answers, at no cost to the app. Handed to the app unread
-# (so that the player read them in their language), a guest's flood of them slowed the other
-# phones' polls: benchmarks/fair_share.py uploads, p99 0.46-2.6 s against 0.25-0.71 s.
+# (so that the player read them in their language), a guest's flood of them seemed to slow the
+# other phones' polls (benchmarks/fair_share.py uploads, p99 0.46-2.6 s against 0.25-0.71 s, on
+# a noisy machine); an answer that costs the app nothing is the safer default.
 class Busy(Error):
     code = 503
     reason = "Service Unavailable"
