@@ -26,6 +26,7 @@ GAME = declare(
     min_players=1,
     max_players=1,
     panel_shows_prompt=True,  # the question card at the top of the panel is the prompt
+    panel_shows_notice=True,  # under the answers, beside the Undo of that tap: the question stays on top
     options=(
         Option("botrik_colour", N_("Botrik's colour"), COLOUR, data.AUTO_COLOUR, N_("Automatic: the first colour nobody uses.")),
         Option(
