@@ -208,7 +208,7 @@ def test_a_phone_without_a_seat_sees_one_button_per_free_seat_before_the_game(cl
 def test_a_solo_table_seats_the_phone_that_started_it(client):
     code = start_table(
         client,
-        game="hamlet-botrik",
+        game="hamlet_botrik",
         name0="Eva",
         colour0="green",
         name1="",
@@ -218,7 +218,8 @@ def test_a_solo_table_seats_the_phone_that_started_it(client):
         opt_botrik_colour="yellow",
     )
     page = client.get(f"/t/{code}/").get_data(as_text=True)
-    assert "This phone is" in page and 'id="take-seat"' not in page
+    # seated (the page's head says so in data-seat; a solo table does not spell out "This phone is Eva")
+    assert 'class="table-head" data-seat="0"' in page and 'id="take-seat"' not in page
 
 
 def test_a_seat_handed_over_shows_on_the_old_phone_at_its_next_poll(client, phone, app):
@@ -247,4 +248,4 @@ def test_option_values_read_as_words_in_the_lobby_and_in_history(client):
     assert ">drží je aplikace<" in cs and ">fyzické díly ze hry<" in cs
     from companion.web.plays import _options  # what a play's result card and History list
 
-    assert _options({"game": "gold-rush", "options": {"ore": "box"}}) == [("Ore tokens", "the physical pieces")]
+    assert _options({"game": "gold_rush", "options": {"ore": "box"}}) == [("Ore tokens", "the physical pieces")]

@@ -351,6 +351,8 @@ class Legal:
 
 @dataclass(frozen=True)
 class Game:
+    # the game's one name: its package, template folder, stylesheet, doc and tests are named so,
+    # and tables, plays, exports and URLs store it (docs/architecture.md "Adding a game")
     slug: str
     name: str
     description: str
@@ -373,6 +375,7 @@ class Game:
     profile: tuple[ProfileValue, ...] = ()
     colours: tuple[str, ...] = ()  # allowed player colours; empty means the whole palette
     panel_shows_prompt: bool = False  # the game's panel asks its own question; skip the shared prompt line
+    panel_shows_notice: bool = False  # the game's panel says what the last tap did beside its answers
     # check_profile(key, value) raises RuleError when a host-entered board value cannot be used
     check_profile: Callable[[str, Any], None] | None = None
     # legal(state, seat, profile) -> [Legal]: what ``seat`` may do now (allowed, or greyed with the
@@ -407,3 +410,6 @@ class Game:
     # every change of money, read from the events in force (their labels), never kept in the
     # state. The table's /ledger page shows it; the panel only links to it.
     ledger: Callable[[State, list], list] | None = None
+    # the names the game had before (issue 25: "gold-rush" before "gold_rush"): an old export, an
+    # old link or code written before the rename still finds it (the registry resolves them)
+    aliases: tuple[str, ...] = ()
