@@ -13,8 +13,15 @@ COLOUR = Choice((data.AUTO_COLOUR, *data.PALETTE), required=False)
 ADVICE = N_("The rulebook advises against taking all the modifiers of one kind.")
 
 GAME = declare(
-    (rules, view, scoring, legal),
     moves=rules.moves,
+    setup=rules.setup,
+    finished=rules.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
+    view=view.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
     apply=rules.apply,
     recall=story.RECALL,  # his turn's story and the table's chores are read from the events
     slug="hamlet_botrik",
