@@ -130,9 +130,11 @@ class Player:
             step = self.step()
             if step is None:
                 return
-            where = self.page.locator(".hb-where")
-            if where.count() and "·" in where.text_content():
-                self.villagers.add(where.text_content().strip())
+            # which villager of whose turn: in the panel, or in the turn bar when that says it already
+            where = self.page.locator(".hb-where, p.turn .detail")
+            for text in where.all_text_contents():
+                if "·" in text:
+                    self.villagers.add(text.strip())
             self.shoot(step)
             self.k += 1
             k = self.k
