@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .base import N_, Label
-from .common import RuleRef
+from .common import RuleRef, listed
 
 # Where a line goes on the checklist, in this order
 GROUPS = {
@@ -47,13 +47,13 @@ class Line:
 
 @dataclass(frozen=True)
 class AidLine:
-    """A line of a player aid: ``action`` names the declared move it describes (with ``cost`` as
+    """A line of a player aid: ``actions`` names the declared moves it describes (with ``cost`` as
     the rules charge it, None where the action costs nothing), ``current`` marks the phase now."""
 
     text: Label
     ref: RuleRef | None = None
-    action: str | None = None
-    cost: int | None = None
+    actions: tuple[str, ...] = ()
+    cost: int | tuple | None = None
     current: bool = False
 
 
@@ -69,7 +69,8 @@ def L(msg, **params) -> Label:  # noqa: N802 (a label, as short as a sentence al
 
 def action_lines(moves, names, costs=None, limits=None, refs=None, cost_label=None) -> list[AidLine]:
     """One aid line per declared action of ``names``, worded as its button (``moves``), with the
-    cost the rules charge (``costs[name]``), its limit (a label) and its sentence."""
+    cost the rules charge (``costs[name]``, worded by the plural ``cost_label``), its limit (a
+    label) and its sentence (``refs[name]``)."""
     costs, limits, refs = costs or {}, limits or {}, refs or {}
     out = []
     for name in names:
@@ -87,5 +88,18 @@ def action_lines(moves, names, costs=None, limits=None, refs=None, cost_label=No
             (False, True): N_("%(action)s: %(limit)s"),
             (False, False): N_("%(action)s"),
         }["cost" in params, "limit" in params]
-        out.append(AidLine(Label(msg, **params), refs.get(name), action=name, cost=cost))
+        out.append(AidLine(Label(msg, **params), refs.get(name), actions=(name,), cost=cost))
     return out
+
+
+def steps_line(moves, names, ref=None, text=None) -> AidLine:
+    """One line for several declared steps that cost nothing (the table's own, corrections):
+    their buttons' words joined, or ``text`` where those words alone say too little."""
+    words = [Label(moves.by_name[name].label).to_json() for name in dict.fromkeys(names)]
+    unique = list({w["msg"]: w for w in words}.values())
+    return AidLine(text or Label(N_("%(steps)s"), steps=listed(unique)), ref, actions=tuple(names))
+
+
+def phase_lines(phases, current) -> list[AidLine]:
+    """The phases of a round in order, ``(key, label, ref)`` each; ``current`` is marked."""
+    return [AidLine(Label(label), ref, current=key == current) for key, label, ref in phases]

@@ -92,5 +92,5 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
     if state is not None:
         name = state["players"][(options.get("first") or 1) - 1]["name"]
         lines.append(Line("start", "start", L(N_("The youngest player chose who starts: %(name)s (set in the lobby)"), name=name), REFS["start"]))
-    lines.append(Line("keeps", "app", L(N_("The app keeps the score track with its laps and the ore on each mountain")), None))
+    lines.append(Line("keeps", "app", L(N_("The app keeps the score track with its laps and the ore on each mountain")), REFS["cowboys"]))
     return lines

@@ -135,6 +135,11 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
         msg = N_("The oldest player, %(name)s, makes the first bid") if advanced else N_("The oldest player, %(name)s, starts (seat set in the lobby)")
         lines.append(Line("start", "start", L(msg, name=state["players"][first]["name"]), REFS["first_bid" if advanced else "start"]))
     lines.append(
-        Line("keeps", "app", L(N_("The app counts the action points, the tiles left in each stack, the level tiles left and every scoring round")), None)
+        Line(
+            "keeps",
+            "app",
+            L(N_("The app counts the action points, the tiles left in each stack, the level tiles left and every scoring round")),
+            REFS["stacks"],
+        )
     )
     return lines

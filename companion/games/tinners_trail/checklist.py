@@ -100,6 +100,6 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             )
         )
     lines.append(
-        Line("keeps", "app", L(N_("The app keeps the money, the time track, the ore prices, the investment chart and the cubes in each region")), None)
+        Line("keeps", "app", L(N_("The app keeps the money, the time track, the ore prices, the investment chart and the cubes in each region")), REFS["money"])
     )
     return lines
