@@ -86,7 +86,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             "pieces",
             "player",
             L(
-                N_("%(trucks)d truck, %(derricks)d derricks and %(locos)d locomotive of your colour; your locomotive on one of the %(fields)d start fields"),
+                N_("Of your colour: trucks %(trucks)d, derricks %(derricks)d, locomotives %(locos)d; the locomotive on one of the start fields (%(fields)d)"),
                 trucks=TRUCKS_EACH,
                 derricks=data.DERRICKS_EACH,
                 locos=LOCOS_EACH,
@@ -95,21 +95,21 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             REFS["pieces"],
         ),
         Line("overview", "player", L(N_("An overview card")), REFS["overview"]),
-        Line("oil", "supply", L(N_("%(num)d black oil stones beside the board"), num=OIL_STONES), REFS["oil"]),
+        Line("oil", "supply", L(N_("Black oil stones beside the board: %(num)d"), num=OIL_STONES), REFS["oil"]),
         Line(
             "tiles",
             "board",
-            L(N_("%(num)d drilling tiles face down on the derrick fields, by their number of derricks"), num=SITE_TILES - out),
+            L(N_("Drilling tiles face down on the derrick fields, by their number of derricks: %(num)d"), num=SITE_TILES - out),
             REFS["tiles"],
         ),
     ]
     if out:
-        lines.append(Line("three", "board", L(N_("Leave out the fields marked (3); %(num)d tiles go back into the box unseen"), num=out), REFS["three"]))
+        lines.append(Line("three", "board", L(N_("Leave out the fields marked (3); tiles back into the box unseen: %(num)d"), num=out), REFS["three"]))
     lines += [
         Line(
             "barrels",
             "board",
-            L(N_("An oil barrel on $%(price)s of each of the %(num)d price tracks"), price=_money(data.START_PRICE), num=len(data.COMPANIES)),
+            L(N_("Oil barrels on $%(price)s, one on each price track: %(num)d"), price=_money(data.START_PRICE), num=len(data.COMPANIES)),
             REFS["barrels"],
         ),
         Line("black", "board", L(N_("The black locomotive on the start field of its track")), REFS["black"]),
@@ -119,7 +119,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             Line(
                 "cards",
                 "app",
-                L(N_("The app keeps the %(red)d red and %(beige)d beige action cards and deals from its decks"), red=RED_CARDS, beige=BEIGE_CARDS),
+                L(N_("The app keeps the action cards (red %(red)d, beige %(beige)d) and deals from its decks"), red=RED_CARDS, beige=BEIGE_CARDS),
                 REFS["cards"],
             )
         )
@@ -128,7 +128,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             Line(
                 "cards",
                 "supply",
-                L(N_("%(red)d red and %(beige)d beige action cards, each deck shuffled face down on its field"), red=RED_CARDS, beige=BEIGE_CARDS),
+                L(N_("Action cards, each deck shuffled face down on its field: red %(red)d, beige %(beige)d"), red=RED_CARDS, beige=BEIGE_CARDS),
                 REFS["cards"],
             )
         )
@@ -139,7 +139,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
                 "licences",
                 "app",
                 L(
-                    N_("The app keeps the %(num)d licence cards (%(ones)d worth 1, %(twos)d worth 2) and deals each phone its secret hand"),
+                    N_("The app keeps the licence cards (%(num)d: worth 1 ×%(ones)d, worth 2 ×%(twos)d) and deals each phone its secret hand"),
                     num=ones + twos,
                     ones=ones,
                     twos=twos,

@@ -98,7 +98,7 @@ def aid(state, options, profile) -> list[Section]:
     return [
         Section(N_("A turn"), phase_lines(PHASES, current)),
         Section(
-            N_("Your turn"),
+            N_("On your turn"),
             [
                 steps_line(moves, ("lay_tile", "join_mountain"), RULES["nuggets"]),
                 steps_line(moves, ("discard_tile",), REFS["discard"]),
@@ -117,7 +117,7 @@ def aid(state, options, profile) -> list[Section]:
                     RULES["final_scoring"],
                 ),
                 steps_line(moves, ("ore_total", "finish"), RULES["ore"]),
-                AidLine(L(N_("The score track has %(num)d spaces: a lap starts again at 0"), num=data.TRACK), RULES["laps"]),
+                AidLine(L(N_("Score track spaces: %(num)d; a lap starts again at 0"), num=data.TRACK), RULES["laps"]),
             ],
         ),
         Section(

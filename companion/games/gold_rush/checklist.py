@@ -51,7 +51,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             "cowboys",
             "player",
             L(
-                N_("%(cowboys)d cowboys and 1 tent of your colour: 1 cowboy on 0 of the score track, %(supply)d in front of you"),
+                N_("Of your colour: cowboys %(cowboys)d and a tent; one cowboy on 0 of the score track, the others in front of you (%(supply)d)"),
                 cowboys=data.COWBOYS,
                 supply=data.SUPPLY,
             ),
@@ -59,7 +59,10 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
         ),
         Line("start_tile", "board", L(N_("The start tile face up in the middle of the table")), REFS["start_tile"]),
         Line(
-            "tiles", "supply", L(N_("The other %(num)d landscape tiles shuffled face down in stacks everyone can reach"), num=data.TILES_TO_DRAW), REFS["tiles"]
+            "tiles",
+            "supply",
+            L(N_("The other landscape tiles, shuffled face down in stacks everyone can reach: %(num)d"), num=data.TILES_TO_DRAW),
+            REFS["tiles"],
         ),
     ]
     if app:
@@ -68,7 +71,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
                 "ore",
                 "app",
                 L(
-                    N_("The app keeps the %(num)d ore tokens face down and drew %(start)d for the start tile's mountain: leave the tokens in the box"),
+                    N_("The app keeps the ore tokens face down (%(num)d) and drew the start tile's (%(start)d): leave the tokens in the box"),
                     num=data.ORE_TOKENS,
                     start=START_TOKENS,
                 ),
@@ -80,10 +83,10 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             Line(
                 "ore",
                 "supply",
-                L(N_("The %(num)d ore tokens face down in a stack at hand; one player adds them to the mountains"), num=data.ORE_TOKENS),
+                L(N_("Ore tokens face down in a stack at hand (%(num)d); one player adds them to the mountains"), num=data.ORE_TOKENS),
                 REFS["ore"],
             ),
-            Line("start_ore", "board", L(N_("%(num)d ore token on the start tile's mountain"), num=START_TOKENS), REFS["start_tile"]),
+            Line("start_ore", "board", L(N_("Ore tokens on the start tile's mountain: %(num)d"), num=START_TOKENS), REFS["start_tile"]),
         ]
     farmers = (
         N_("With farmers: prairies score at the end") if options.get("farmers") else N_("Without farmers: no cowboy goes on a prairie, prairies do not score")

@@ -36,7 +36,7 @@ REFS = {
 
 PHASES = (
     ("setup", N_("Set-up"), CHECK["two"]),
-    ("player", N_("Your turn"), REFS["your_turn"]),
+    ("player", N_("Your turn, as usual"), REFS["your_turn"]),
     ("botrik", N_("Botrik's turn: for each of his villagers, a priority action, else a secondary one"), REFS["his_turn"]),
     ("end", N_("End of the game: awards and final scoring"), REFS["end"]),
 )
@@ -66,7 +66,9 @@ def aid(state, options, profile) -> list[Section]:
             [
                 AidLine(
                     L(
-                        N_("Hire a villager for %(num)d coins from the favour tile (and a blueprint if he has fewer than %(most)d); at most %(max)d villagers"),
+                        N_(
+                            "Hire a villager, paid from the favour tile: %(num)d (and a blueprint while he holds fewer than %(most)d); villagers at most: %(max)d"
+                        ),
                         num=c["hire"],
                         most=data.MAX_BLUEPRINTS,
                         max=data.MAX_VILLAGERS,
@@ -76,7 +78,7 @@ def aid(state, options, profile) -> list[Section]:
                     cost=c["hire"],
                 ),
                 AidLine(
-                    L(N_("Church delivery: %(basic)d basic, %(refined)d refined or %(coins)d coins"), **{k: c[k] for k in ("basic", "refined", "coins")}),
+                    L(N_("Church delivery: basic ×%(basic)d, refined ×%(refined)d, or coins ×%(coins)d"), **{k: c[k] for k in ("basic", "refined", "coins")}),
                     REFS["church"],
                     actions=("priority",),
                     cost=(c["basic"], c["refined"], c["coins"]),
@@ -99,7 +101,7 @@ def aid(state, options, profile) -> list[Section]:
                 AidLine(L(N_("He gets 1 point instead of any coins from a bonus or a blueprint")), RULES["coins_to_points"]),
                 AidLine(
                     L(
-                        N_("The bag is empty: all %(num)d discs go back, the favour tile face up with 1 coin more"),
+                        N_("The bag is empty: the drawn discs go back (%(num)d), the favour tile face up, +1 coin on it"),
                         num=sum(data.DISCS_PER_COLOUR.values()) - len(data.DISCS_PER_COLOUR),
                     ),
                     RULES["refill"],
@@ -120,13 +122,13 @@ def aid(state, options, profile) -> list[Section]:
                     actions=("priority", "answer", "attempt", "blueprint", "building_kind", "place", "score", "done"),
                 ),
                 steps_line(moves, ("awards", "final"), REFS["end"]),
-                steps_line(moves, ("correct",), RULES["unpaid"]),
+                steps_line(moves, ("correct",)),  # the app's own, no rule,
             ],
         ),
         Section(
             N_("Scoring and ties"),
             [
-                AidLine(L(N_("Each of Botrik's landmarks: %(num)d points"), num=landmark), RULES["landmarks"]),
+                AidLine(L(N_("Each of Botrik's landmarks scores: %(num)d"), num=landmark), RULES["landmarks"]),
                 AidLine(L(N_("Coins left on his favour tile count as usual")), REFS["end"]),
                 AidLine(L(N_("You win only with more points than Botrik: a tie is his")), RULES["winner"]),
                 *(

@@ -65,11 +65,11 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
     lines = [
         Line("two", "board", L(N_("Hamlet set up as for two players, with the changes below")), REFS["two"]),
         Line("donkeys", "board", L(N_("Botrik's donkeys back in the box: no starting donkey on the church for him")), REFS["donkeys"]),
-        Line("coins", "player", L(N_("You start, with %(num)d coins"), num=data.PLAYER_START_COINS), REFS["coins"]),
+        Line("coins", "player", L(N_("You start; your coins: %(num)d"), num=data.PLAYER_START_COINS), REFS["coins"]),
     ]
     if mods["easier_donkeys"]:
         lines.append(
-            Line("easier_donkeys", "player", L(N_("Easier: you start with %(num)d donkeys on the church"), num=EASIER_DONKEYS), REFS["easier_donkeys"])
+            Line("easier_donkeys", "player", L(N_("Easier: your donkeys on the church at the start: %(num)d"), num=EASIER_DONKEYS), REFS["easier_donkeys"])
         )
     lines += [
         Line("board", "board", L(N_("Botrik's action board in his play area")), REFS["board"]),
@@ -80,7 +80,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
                 "favour",
                 "board",
                 L(
-                    N_("Harder: the favour tile face up with %(coins)d coins; Botrik starts with %(villagers)d villagers"),
+                    N_("Harder: the favour tile face up, coins on it: %(coins)d; Botrik's villagers at the start: %(villagers)d"),
                     coins=0,
                     villagers=data.HARDER_START_VILLAGERS,
                 ),
@@ -92,7 +92,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             Line(
                 "favour",
                 "board",
-                L(N_("The favour tile face up in the action board's notch, with Botrik's %(coins)d coins on it"), coins=data.FAVOUR_START_COINS),
+                L(N_("The favour tile face up in the action board's notch; Botrik's coins on it: %(coins)d"), coins=data.FAVOUR_START_COINS),
                 REFS["coins"],
             )
         )
@@ -123,7 +123,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             ),
             REFS["spaces"],
         ),
-        Line("bag", "app", L(N_("The app keeps the bag: the other %(num)d discs stay aside"), num=sum(per.values()) - len(per)), REFS["bag"]),
+        Line("bag", "app", L(N_("The app keeps the bag: the other discs (%(num)d) stay aside"), num=sum(per.values()) - len(per)), REFS["bag"]),
     ]
     if state is not None:
         row = listed([L(data.TOKEN_NAMES[token]).to_json() for token in state["row"]])
@@ -131,7 +131,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             Line(
                 "row",
                 "app",
-                L(N_("The app drew Botrik's action row; lay the %(num)d tokens left to right: %(row)s"), num=len(state["row"]), row=row),
+                L(N_("The app drew Botrik's action row; lay the action tokens (%(num)d) left to right: %(row)s"), num=len(state["row"]), row=row),
                 REFS["row"],
             )
         )

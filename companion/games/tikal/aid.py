@@ -77,7 +77,7 @@ def aid(state, options, profile) -> list[Section]:
         "enter": L(N_("each piece, into the base camp or your camp")),
         "camp_move": L(N_("each piece, by a secret path")),
         "move": L(N_("each stone crossed, per piece")),
-        "raise_temple": L(N_("at most %(num)d levels a temple a turn"), num=data.RAISES_PER_TURN),
+        "raise_temple": L(N_("levels of one temple a turn: at most %(num)d"), num=data.RAISES_PER_TURN),
         "dig": L(N_("at most %(num)d from one field a turn"), num=data.DIGS_PER_TURN),
         "exchange": L(N_("each treasure; pairs and triples stay together")),
         "build_camp": L(N_("at most %(num)d a game"), num=data.CAMPS),
@@ -99,7 +99,7 @@ def aid(state, options, profile) -> list[Section]:
         Section(
             N_("Action points"),
             [
-                AidLine(L(N_("%(num)d action points a turn; what is left is lost"), num=data.ACTION_POINTS), RULES["unused"]),
+                AidLine(L(N_("Action points a turn: %(num)d; what is left is lost"), num=data.ACTION_POINTS), RULES["unused"]),
                 *action_lines(moves, ACTIONS, costs(), limits, refs, AP),
                 steps_line(moves, ("end_turn",), RULES["unused"]),
             ],
@@ -119,7 +119,7 @@ def aid(state, options, profile) -> list[Section]:
                     L(N_("Temples where you hold the majority (your leader counts %(num)d), and your guarded temples"), num=data.LEADER_WEIGHT),
                     RULES["majority"],
                 ),
-                AidLine(L(N_("Treasures: one %(one)d, a pair %(pair)d, a triple %(triple)d points"), one=sets[1], pair=sets[2], triple=sets[3]), RULES["sets"]),
+                AidLine(L(N_("Treasure points: one %(one)d, a pair %(pair)d, a triple %(triple)d"), one=sets[1], pair=sets[2], triple=sets[3]), RULES["sets"]),
                 AidLine(L(N_("Most points wins; the rulebook names no tie-break")), RULES["winner"]),
             ],
         ),

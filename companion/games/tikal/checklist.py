@@ -66,7 +66,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
         Line(
             "pieces",
             "player",
-            L(N_("1 leader, %(workers)d workers and %(camps)d camps of your colour"), workers=data.WORKERS, camps=data.CAMPS),
+            L(N_("Of your colour: 1 leader, workers %(workers)d, camps %(camps)d"), workers=data.WORKERS, camps=data.CAMPS),
             REFS["pieces"],
         ),
     ]
@@ -77,7 +77,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             "board",
             "board",
             L(
-                N_("The board's four uncovered fields: base camp, %(num)d temples (values %(values)s), one jungle"),
+                N_("The board's four uncovered fields: base camp, temples (%(num)d) with values %(values)s, one jungle"),
                 num=len(temples),
                 values=", ".join(map(str, temples)),
             ),
@@ -87,7 +87,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             "stacks",
             "board",
             L(
-                N_("%(num)d landscape tiles in one column, A on top to G: %(stacks)s"),
+                N_("Landscape tiles in one column, A on top to G (%(num)d): %(stacks)s"),
                 num=sum(sizes),
                 stacks=", ".join(f"{letter} {size}" for letter, size in zip(data.STACK_LETTERS, sizes, strict=False)),
             ),
@@ -97,7 +97,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             "levels",
             "supply",
             L(
-                N_("%(num)d temple level tiles in stacks by number: %(stacks)s"),
+                N_("Temple level tiles in stacks by number (%(num)d): %(stacks)s"),
                 num=sum(levels),
                 stacks=", ".join(f"{count}×{value}" for count, value in zip(levels, data.LEVEL_VALUES, strict=False)),
             ),
@@ -111,7 +111,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
                 "treasures",
                 "app",
                 L(
-                    N_("The app shuffled the %(num)d treasure tokens (%(kinds)d kinds × %(copies)d) into its face-down pile and says what is dug"),
+                    N_("The app shuffled the treasure tokens (%(num)d: %(kinds)d × %(copies)d) into its face-down pile and says what is dug"),
                     num=treasures,
                     kinds=data.TREASURE_KINDS,
                     copies=data.TREASURE_COPIES,
@@ -120,13 +120,13 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             )
         )
     else:
-        lines.append(Line("treasures", "supply", L(N_("%(num)d treasure tokens shuffled into two face-down stacks"), num=treasures), REFS["treasures"]))
+        lines.append(Line("treasures", "supply", L(N_("Treasure tokens shuffled into two face-down stacks: %(num)d"), num=treasures), REFS["treasures"]))
     start_score = 20 if advanced else 0
     lines.append(
         Line(
             "score",
             "board",
-            L(N_("%(num)d score markers on %(score)d of the score track"), num=len(players), score=start_score),
+            L(N_("Score markers on %(score)d of the score track: %(num)d"), num=len(players), score=start_score),
             REFS["score_advanced" if advanced else "score"],
         )
     )

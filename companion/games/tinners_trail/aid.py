@@ -36,8 +36,8 @@ REFS = {
         N_("The active player picks a region and an auction decides who builds the mine there."),
     ),
     "capacity": RuleRef(
-        "Každý důl má základní kapacitu 2, ale každý přidaný horník, přístav nebo vlak zvyšuje kapacitu dolu o 1.",
-        N_("A mine's capacity is 2, plus 1 for each miner, port or train added."),
+        "Horník zvyšuje kapacitu dolu v území o jedna.",
+        N_("A miner adds 1 to the capacity of the mine in its region."),
     ),
     "water": RuleRef(
         "Parní čerpadla, přístavy, odvodňovací kanály a vlaky odstraňují kostičku/y vody z území.",
@@ -109,7 +109,7 @@ def aid(state, options, profile) -> list[Section]:
         Section(
             N_("Actions (phase 3)"),
             [
-                AidLine(L(N_("%(num)d time points a round; the player who has spent least acts"), num=b["time_per_round"]), REFS["time"]),
+                AidLine(L(N_("Time points a round: %(num)d; the player who has spent least acts"), num=b["time_per_round"]), REFS["time"]),
                 *action_lines(moves, data.ACTIONS, costs(profile), limits, refs, TIME),
             ],
         ),
@@ -118,7 +118,7 @@ def aid(state, options, profile) -> list[Section]:
             [
                 AidLine(
                     L(
-                        N_("Invest: £%(costs)s a box, at most two cubes a box; %(cubes)d cubes a game"),
+                        N_("Invest: £%(costs)s a box, at most two cubes a box; investment cubes a game: %(cubes)d"),
                         costs=", £".join(map(str, invest)),
                         cubes=b["cubes_per_player"],
                     ),

@@ -54,7 +54,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             "pieces",
             "player",
             L(
-                N_("%(mines)d mines, %(tokens)d tokens and %(cubes)d investment cubes of your colour"),
+                N_("Of your colour: mines %(mines)d, tokens %(tokens)d, investment cubes %(cubes)d"),
                 mines=b["mines_per_player"],
                 tokens=TOKENS_EACH,
                 cubes=b["cubes_per_player"],
@@ -66,7 +66,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
             "supply",
             "supply",
             L(
-                N_("%(miners)d miners, %(ports)d ports, %(trains)d trains, %(adits)d adits and %(pumps)d steam pumps; the tin, copper and water cubes"),
+                N_("Miners %(miners)d, ports %(ports)d, trains %(trains)d, adits %(adits)d, steam pumps %(pumps)d; the tin, copper and water cubes"),
                 miners=b["supply_miners"],
                 ports=b["supply_ports"],
                 trains=b["supply_trains"],
@@ -78,10 +78,8 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
     ]
     if known:
         seeded = [n for n, r in known.items() if r["tin"] + r["copper"] > 0]
-        lines.append(
-            Line("seed", "board", L(N_("The printed tin and copper cubes on each of the %(num)d regions that show them"), num=len(seeded)), REFS["seed"])
-        )
-        lines.append(Line("empty", "board", L(N_("The %(num)d empty regions stay empty"), num=len(known) - len(seeded)), REFS["empty"]))
+        lines.append(Line("seed", "board", L(N_("The printed tin and copper cubes on each region that shows them (%(num)d)"), num=len(seeded)), REFS["seed"]))
+        lines.append(Line("empty", "board", L(N_("Empty regions stay empty (%(num)d)"), num=len(known) - len(seeded)), REFS["empty"]))
     else:
         lines.append(Line("seed", "board", L(N_("The printed tin and copper cubes on each region that shows them")), REFS["seed"]))
         lines.append(Line("empty", "board", L(N_("Empty regions stay empty")), REFS["empty"]))
