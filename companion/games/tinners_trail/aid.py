@@ -130,7 +130,11 @@ def aid(state, options, profile) -> list[Section]:
         ),
         Section(
             N_("Table steps"),
-            [steps_line(moves, TABLE_STEPS, RULES["price_dice"]), steps_line(moves, SETUP_STEPS, CHECK["seed"]), steps_line(moves, CORRECTIONS, None)],
+            [
+                steps_line(moves, TABLE_STEPS, RULES["price_dice"]),
+                steps_line(moves, SETUP_STEPS, CHECK["seed"]),
+                steps_line(moves, CORRECTIONS, None, L(N_("Corrections of what was typed in: a player, a region, the display, a price, the VP of a box"))),
+            ],
         ),
         Section(
             N_("Scoring"),
