@@ -205,8 +205,10 @@ def test_any_phone_ticks_a_line_every_phone_sees_it_and_no_game_step_is_made(cli
 
 def test_a_line_the_checklist_does_not_have_is_refused(client):
     code = start_table(client, "tikal")
-    assert client.post(f"/t/{code}/setup/tick", data={"line": "nonsense", "on": "1"}, headers=HX).status_code == 400
-    assert client.post(f"/t/{code}/setup/tick", data={"line": "x" * 500, "on": "1"}, headers=HX).status_code == 400
+    for bad in ({"line": "nonsense"}, {"line": "x" * 500}, {"on": "yes"}, {"on": ""}, {"back": "/evil"}, {"back": ""}):
+        form = {"line": "pieces", "on": "1", "back": "panel"} | bad
+        assert client.post(f"/t/{code}/setup/tick", data=form, headers=HX).status_code == 400, bad
+    assert "0 of 8 ticked" in client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)  # nothing changed
 
 
 def test_the_first_move_folds_it_away_and_one_tap_opens_it_again(client):
@@ -224,7 +226,7 @@ def test_the_first_move_folds_it_away_and_one_tap_opens_it_again(client):
 
 def test_deleting_a_table_deletes_its_ticks(client, app):
     code = start_table(client, "tikal")
-    client.post(f"/t/{code}/setup/tick", data={"line": "pieces", "on": "1"}, headers=HX)
+    assert client.post(f"/t/{code}/setup/tick", data={"line": "pieces", "on": "1", "back": "panel"}, headers=HX).status_code == 200
     from companion import table as tables
 
     db = store.connect(app.config["DATABASE"])

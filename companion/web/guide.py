@@ -68,11 +68,12 @@ def tick(code):
     from .tables import _context, _load, render_panel
 
     t = _load(code)
-    line = request.form.get("line", "")
-    if len(line) > setup_ticks.MAX_LINE or line not in {item.key for item in lines_of(t)}:
+    line, on, back = (request.form.get(key, "") for key in ("line", "on", "back"))
+    # the form's own values only (a hand-made request changes nothing): a line of this checklist
+    if len(line) > setup_ticks.MAX_LINE or line not in {item.key for item in lines_of(t)} or on not in ("0", "1") or back not in ("panel", "page"):
         abort(400)
-    setup_ticks.tick(get_db(), code, line, request.form.get("on") == "1")
-    page = request.form.get("back") == "page"
+    setup_ticks.tick(get_db(), code, line, on == "1")
+    page = back == "page"
     if not htmx:
         return redirect(url_for(".setup_page" if page else "tables.show", code=code), 303)
     t = _load(code)
