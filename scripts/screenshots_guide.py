@@ -20,7 +20,7 @@ from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
 
 from helpers import free_port, start_server  # noqa: E402
 
-GAMES = ("tinners-trail", "giganten", "tikal", "gold-rush", "hamlet-botrik")
+GAMES = ("tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik")
 NAMES = ("Anna", "Ben", "Cyril")
 
 
@@ -51,7 +51,7 @@ def main(out: Path, games=GAMES) -> dict:
                 context = browser.new_context(**PHONE, locale=locale, color_scheme=scheme)
                 page = context.new_page()
                 for slug in games:
-                    url = start(page, base, slug, 1 if slug == "hamlet-botrik" else 3)
+                    url = start(page, base, slug, 1 if slug == "hamlet_botrik" else 3)
                     page.locator("#setup button.tick").first.click()
                     page.wait_for_selector('#setup button.tick[aria-pressed="true"]')
                     page.locator("#setup").screenshot(path=str(out / f"{slug}-checklist-phone-{lang}.png"))

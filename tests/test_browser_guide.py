@@ -13,7 +13,7 @@ from test_browser_a11y import COMBOS, findings
 from test_browser_table import start
 
 pytestmark = pytest.mark.browser
-FIVE = ("tinners-trail", "giganten", "tikal", "gold-rush", "hamlet-botrik")
+FIVE = ("tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik")
 
 
 @pytest.mark.parametrize("lang,scheme", COMBOS)
@@ -35,7 +35,7 @@ def test_no_serious_axe_finding_on_the_checklist_and_the_aid(browser, server, la
 
 def test_a_tick_on_one_phone_shows_on_another(browser, server):  # noqa: F811
     one = browser.new_context(**PHONE).new_page()
-    url = start(one, server, "gold-rush")
+    url = start(one, server, "gold_rush")
     other = browser.new_context(**PHONE).new_page()
     other.goto(url)
     other.wait_for_selector("#setup")

@@ -24,7 +24,7 @@ from companion.rng import TableRandom
 from helpers import start_table
 
 HX = {"HX-Request": "true"}
-FIVE = ("tinners-trail", "giganten", "tikal", "gold-rush", "hamlet-botrik")
+FIVE = ("tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik")
 NAMES = ["Ana", "Ben", "Cyril", "Dana", "Eva"]
 
 
@@ -52,7 +52,7 @@ def by_action(lines) -> dict:
 
 CORRECTIONS = {"fix_player", "fix_region", "fix_display", "fix_price", "fix_vp", "correct"}
 # Every option that changes what the aid lists
-OPTIONS = {"tikal": [{"advanced": False}, {"advanced": True}], "gold-rush": [{"farmers": False}, {"farmers": True}]}
+OPTIONS = {"tikal": [{"advanced": False}, {"advanced": True}], "gold_rush": [{"farmers": False}, {"farmers": True}]}
 
 
 @pytest.mark.parametrize("slug", FIVE)
@@ -76,7 +76,7 @@ def test_tinners_trail_actions_cost_the_time_the_rules_charge(times):
     """ "Každá má stanovenou dobu trvání – počet časových bodů potřebných na její provedení." A
     corrected board value (the action times) is what the rules charge, and what the aid says."""
     profile = {"action_times": times} if times else {}
-    lines = aid_lines("tinners-trail", 3, profile=profile)
+    lines = aid_lines("tinners_trail", 3, profile=profile)
     b = tt_board.resolve(profile)
     for action in tt.ACTIONS:
         assert cost_of(lines, action) == tt_board.action_time(b, action), action
@@ -121,13 +121,13 @@ def test_giganten_costs_are_the_rules_sites_and_fees():
 
 
 def test_botrik_pays_what_his_rules_charge():
-    lines = aid_lines("hamlet-botrik", 1)
+    lines = aid_lines("hamlet_botrik", 1)
     costs = [line.cost for line in lines if "priority" in line.actions and line.cost is not None]
     assert costs == [hb.HIRE_COST, (hb.CHURCH_BASIC, hb.CHURCH_REFINED, hb.CHURCH_COINS)]  # 5; 8 / 2 / 7
 
 
 def test_gold_rush_points_are_the_scoring_rules():
-    lines = aid_lines("gold-rush", 3, {"farmers": True})
+    lines = aid_lines("gold_rush", 3, {"farmers": True})
     assert cost_of(lines, "railway") == (railway_points(1, 0), railway_points(1, 1))  # 1 a tile, 2 with one locomotive
     assert cost_of(lines, "city") == city_points(1, 0)  # 3 a finished railway
     assert cost_of(lines, "prairie") == (prairie_points(1, 0), prairie_points(0, 1))  # 2 a camp, 4 a herd
@@ -146,24 +146,24 @@ def test_every_line_links_a_sentence_printed_in_the_rulebook(slug):
 
 
 SHOWN = {
-    "tinners-trail": ["Build a mine: 2 time points", "Pass: 0 time points", "Invest: £5, £10, £15, £20 a box"],
+    "tinners_trail": ["Build a mine: 2 time points", "Pass: 0 time points", "Invest: £5, £10, £15, £20 a box"],
     "giganten": ["$4,000, $6,000, $8,000 on sites of 1, 2, 3 derricks", "else $3,000 an oil"],
     "tikal": ["Dig a treasure (3): 3 action points; at most 2 from one field a turn", "Place a guard (5): 5 action points"],
-    "gold-rush": ["Score a railway: 1 a tile; exactly one locomotive: 2 a tile"],
-    "hamlet-botrik": ["paid from the favour tile: 5", "basic ×8, refined ×2, or coins ×7"],
+    "gold_rush": ["Score a railway: 1 a tile; exactly one locomotive: 2 a tile"],
+    "hamlet_botrik": ["paid from the favour tile: 5", "basic ×8, refined ×2, or coins ×7"],
 }
 SHOWN_CS = {
-    "tinners-trail": "Stavba dolu: 2 časové body",
+    "tinners_trail": "Stavba dolu: 2 časové body",
     "giganten": "$4,000, $6,000, $8,000 na polích s 1, 2, 3 věžemi",
     "tikal": "3 akční body",
-    "gold-rush": "2 za kartičku",
-    "hamlet-botrik": "základní ×8, zpracované ×2 nebo zlaťáky ×7",
+    "gold_rush": "2 za kartičku",
+    "hamlet_botrik": "základní ×8, zpracované ×2 nebo zlaťáky ×7",
 }
 
 
 @pytest.mark.parametrize("slug", FIVE)
 def test_the_aid_page_shows_the_costs_and_is_one_tap_from_the_turn_bar(client, slug):
-    extra = {"name1": "", "name2": ""} if slug == "hamlet-botrik" else {}
+    extra = {"name1": "", "name2": ""} if slug == "hamlet_botrik" else {}
     code = start_table(client, slug, **extra)
     html = client.get(f"/t/{code}/aid", headers={"Accept-Language": "en"}).get_data(as_text=True)
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html)).replace("&#39;", "'")
@@ -183,7 +183,7 @@ def test_the_current_phase_is_marked():
     """Tikal at the start: the tile comes first; Hamlet: the set-up."""
     current = [line.text.msg for line in aid_lines("tikal", 2) if line.current]
     assert current == ["1. Place the top landscape tile"]
-    assert [line.text.msg for line in aid_lines("hamlet-botrik", 1) if line.current] == ["Set-up"]
+    assert [line.text.msg for line in aid_lines("hamlet_botrik", 1) if line.current] == ["Set-up"]
 
 
 def test_a_game_without_an_aid_has_no_aid_page(client):

@@ -20,7 +20,7 @@ from companion.rng import TableRandom
 from helpers import act, start_table
 
 HX = {"HX-Request": "true"}
-FIVE = ("tinners-trail", "giganten", "tikal", "gold-rush", "hamlet-botrik")
+FIVE = ("tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik")
 NAMES = ["Ana", "Ben", "Cyril", "Dana", "Eva"]
 
 
@@ -110,12 +110,12 @@ def check(lines, expected):
 
 @pytest.mark.parametrize("n", [3, 4])
 def test_tinners_trail_quantities_follow_the_rulebook(n):
-    check(lines_for("tinners-trail", n), TINNERS)
+    check(lines_for("tinners_trail", n), TINNERS)
 
 
 def test_tinners_trail_quantities_come_from_the_board_values():
     """A board value the host corrected is what the checklist says (no value copied by hand)."""
-    lines = lines_for("tinners-trail", 3, profile={"start_money": 20, "map_regions": "A:1:1:coast; B:0:1; C:0:0; D:0:0; E:0:0"})
+    lines = lines_for("tinners_trail", 3, profile={"start_money": 20, "map_regions": "A:1:1:coast; B:0:1; C:0:0; D:0:0; E:0:0"})
     assert qty(lines["money"]) == {"money": 20}
     assert qty(lines["seed"]) == {"num": 2} and qty(lines["empty"]) == {"num": 3}
 
@@ -140,7 +140,7 @@ def test_tikal_quantities_follow_the_rulebook(n, advanced):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("ore", ["app", "box"])
 def test_gold_rush_quantities_follow_the_rulebook(n, ore):
-    lines = lines_for("gold-rush", n, {"ore": ore})
+    lines = lines_for("gold_rush", n, {"ore": ore})
     check(lines, GOLD_RUSH | ({"start_ore": None} if ore == "app" else {"start_ore": {"num": 1}}))
     assert lines["ore"].app == (ore == "app")
     assert qty(lines["ore"]).get("start") == (1 if ore == "app" else None)
@@ -148,9 +148,9 @@ def test_gold_rush_quantities_follow_the_rulebook(n, ore):
 
 @pytest.mark.parametrize("harder", [False, True])
 def test_hamlet_quantities_follow_the_rulebook(harder):
-    lines = lines_for("hamlet-botrik", 1, {"harder_start": harder, "easier_donkeys": True})
+    lines = lines_for("hamlet_botrik", 1, {"harder_start": harder, "easier_donkeys": True})
     check(lines, HAMLET | {"favour": {"coins": 0, "villagers": 2} if harder else {"coins": 2}, "easier_donkeys": {"num": 2}})
-    assert "easier_donkeys" not in lines_for("hamlet-botrik", 1)
+    assert "easier_donkeys" not in lines_for("hamlet_botrik", 1)
 
 
 @pytest.mark.skipif(RULES_DIR is None, reason="the Czech rulebooks (../shared/rules) are not beside this checkout")
@@ -212,7 +212,7 @@ def test_a_line_the_checklist_does_not_have_is_refused(client):
 
 
 def test_the_first_move_folds_it_away_and_one_tap_opens_it_again(client):
-    code = start_table(client, "gold-rush")
+    code = start_table(client, "gold_rush")
     assert _setup(client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True))
     assert act(client, code, "lay_tile").status_code == 200
     html = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
@@ -238,7 +238,7 @@ def test_deleting_a_table_deletes_its_ticks(client, app):
 def test_checklists_render_in_czech(client):
     client.post("/lang", data={"lang": "cs", "next": "/"})
     for slug in FIVE:
-        extra = {"name1": "", "name2": ""} if slug == "hamlet-botrik" else {}
+        extra = {"name1": "", "name2": ""} if slug == "hamlet_botrik" else {}
         code = start_table(client, slug, **extra)
         html = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "cs"}).get_data(as_text=True)
         assert 'id="setup-h">Příprava hry' in html, slug
