@@ -248,6 +248,13 @@ def _v13(db: sqlite_utils.Database) -> None:
             db.execute(f"update {name} set game = ? where game = ?", [new, old])
 
 
+@MIGRATIONS(name="m014_setup_ticks")
+def _v14(db: sqlite_utils.Database) -> None:
+    """Issue 27: the lines of a table's set-up checklist ticked off by any phone. Shared, but no
+    game event: not in the log, not undone, not exported; deleted with the table."""
+    db["setup_ticks"].create({"code": str, "line": str, "at": str}, pk=("code", "line"), foreign_keys=[("code", "tables", "code")])
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

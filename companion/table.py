@@ -986,6 +986,6 @@ def delete(db, code: str, device: str) -> None:
     with store.write(db):
         _hosted(db, code, device)
         db.execute("update plays set code = NULL where code = ?", [code])
-        for name in ("events", "snapshots", "seats", "notices", "table_views"):  # every row keyed by the code
+        for name in ("events", "snapshots", "seats", "notices", "table_views", "setup_ticks"):  # every row keyed by the code
             db.execute(f"delete from {name} where code = ?", [code])
         db.execute("delete from tables where code = ?", [code])

@@ -49,12 +49,18 @@ def _discover() -> Registry:
             TRANSLATIONS[game.slug] = str(Path(module.__file__).parent / "translations")
             if importlib.util.find_spec(f"{module.__name__}.rulebook"):
                 RULEBOOKS[game.slug] = importlib.import_module(f"{module.__name__}.rulebook")
+            for part, found_in in (("checklist", CHECKLISTS), ("aid", AIDS)):  # issue 27: companion/games/guide.py
+                if importlib.util.find_spec(f"{module.__name__}.{part}"):
+                    found_in[game.slug] = importlib.import_module(f"{module.__name__}.{part}")
     return found
 
 
 # slug -> the game's rulebook.py: RULEBOOK (the Czech rulebook's file name) and RULES, its table of
 # the sentences automatic steps follow ("Why?" links; see common.RuleRef)
 RULEBOOKS: dict = Registry()
+# slug -> the game's checklist.py (``setup_list``, ``setting_up``) and aid.py (``aid``): guide.py
+CHECKLISTS: dict = Registry()
+AIDS: dict = Registry()
 # slug -> the game's own translations folder (its catalog: companion/i18n.py)
 TRANSLATIONS: dict[str, str] = Registry()
 # an old name -> the game's name now

@@ -18,7 +18,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from .. import store
-from ..games import GAMES, TRANSLATIONS, rule_ref, translation_dirs
+from ..games import AIDS, GAMES, TRANSLATIONS, rule_ref, translation_dirs
 from ..games.base import N_
 from . import charts, forms, render
 
@@ -197,7 +197,7 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx, "url_for": render.memo_url_for(), **render.template_gettext(get_translations())}
 
-    from . import errors, install, labels, limits, lobby, plays, tables, transfer
+    from . import errors, guide, install, labels, limits, lobby, plays, tables, transfer
 
     app.jinja_env.globals["lay_hint"] = labels.lay_hint  # the card to lay after a step that names a place
 
@@ -207,4 +207,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(plays.bp)
     app.register_blueprint(install.bp)
+    app.register_blueprint(guide.bp)  # the set-up checklist and the player aid (issue 27)
+    app.jinja_env.globals.update(why_ref=guide.why_ref, AIDS=AIDS)
     limits.init_app(app)

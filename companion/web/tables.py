@@ -21,7 +21,7 @@ from flask_babel import gettext
 
 from .. import engine, plays, table as tables, trust
 from ..games.base import Choice, FieldError, Int, RuleError
-from . import device_id, get_db, htmx, tr, use_game_domain
+from . import device_id, get_db, guide, htmx, tr, use_game_domain
 from .limits import PinLocked, from_serving_device, who_operates
 from .lobby import remember
 from .offers import Offers
@@ -110,6 +110,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         **({} if shared else _undo_redo(db, t, log, me, seat)),
         "nonce": secrets.token_urlsafe(8),
         "game_css": _game_css(t.game.slug),
+        "checklist": guide.checklist(db, t),  # the set-up checklist while the table is set up (issue 27)
         "notice": None,
         "error": None,
         "submitted": {},  # after a refusal: what the player had entered, to fill the form again

@@ -1,0 +1,105 @@
+"""The set-up checklist and the player aid of a game, declared as data beside its rules (issue 27).
+
+A game's ``checklist.py`` gives ``setup_list(players, options, profile) -> [Line]``: its
+rulebook's "Příprava hry" as concrete lines for this table (what each player takes, the common
+supply, the board's starting positions, who starts and how the app chose it), each with its
+quantities as label parameters and the rulebook sentence it follows; the steps the app does
+itself are marked ``app``. ``setting_up(state)`` says whether the table is still being set up
+(before the first round or move): the panel shows the list until then.
+
+A game's ``aid.py`` gives ``aid(state, options, profile) -> [Section]``: the phases of a round
+(the current one marked), every declared action with its cost and limits read from the tables
+the rules charge from, what scores when, how ties break; each line with its rulebook sentence.
+Nothing here is copied by hand: a quantity comes from the game's ``data.py`` or the board values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .base import N_, Label
+from .common import RuleRef, listed
+
+# Where a line goes on the checklist, in this order
+GROUPS = {
+    "player": N_("Each player takes"),
+    "supply": N_("Common supply"),
+    "board": N_("The board"),
+    "start": N_("Who starts"),
+    "app": N_("The app does this itself"),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a set-up checklist. ``key`` names it for the shared ticks (stable across
+    options); ``text`` carries its quantities as parameters (the tests read them there)."""
+
+    key: str
+    group: str
+    text: Label
+    ref: RuleRef | None = None
+
+    @property
+    def app(self) -> bool:
+        return self.group == "app"
+
+
+@dataclass(frozen=True)
+class AidLine:
+    """A line of a player aid: ``actions`` names the declared moves it describes (with ``cost`` as
+    the rules charge it, None where the action costs nothing), ``current`` marks the phase now."""
+
+    text: Label
+    ref: RuleRef | None = None
+    actions: tuple[str, ...] = ()
+    cost: int | tuple | None = None
+    current: bool = False
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    lines: list[AidLine] = field(default_factory=list)
+
+
+def L(msg, **params) -> Label:  # noqa: N802 (a label, as short as a sentence allows)
+    return Label(msg, **params)
+
+
+def action_lines(moves, names, costs=None, limits=None, refs=None, cost_label=None) -> list[AidLine]:
+    """One aid line per declared action of ``names``, worded as its button (``moves``), with the
+    cost the rules charge (``costs[name]``, worded by the plural ``cost_label``), its limit (a
+    label) and its sentence (``refs[name]``)."""
+    costs, limits, refs = costs or {}, limits or {}, refs or {}
+    out = []
+    for name in names:
+        action = moves.by_name[name]
+        cost = costs.get(name)
+        params = {"action": Label(action.label).to_json()}
+        if cost is not None and cost_label:
+            params["cost"] = Label(cost_label, num=cost).to_json()
+        limit = limits.get(name)
+        if limit is not None:
+            params["limit"] = limit.to_json()
+        msg = {
+            (True, True): N_("%(action)s: %(cost)s; %(limit)s"),
+            (True, False): N_("%(action)s: %(cost)s"),
+            (False, True): N_("%(action)s: %(limit)s"),
+            (False, False): N_("%(action)s"),
+        }["cost" in params, "limit" in params]
+        out.append(AidLine(Label(msg, **params), refs.get(name), actions=(name,), cost=cost))
+    return out
+
+
+def steps_line(moves, names, ref=None, text=None) -> AidLine:
+    """One line for several declared steps that cost nothing (the table's own, corrections):
+    their buttons' words joined, or ``text`` where those words alone say too little."""
+    words = [Label(moves.by_name[name].label).to_json() for name in dict.fromkeys(names)]
+    unique = list({w["msg"]: w for w in words}.values())
+    return AidLine(text or Label(N_("%(steps)s"), steps=listed(unique)), ref, actions=tuple(names))
+
+
+def phase_lines(phases, current) -> list[AidLine]:
+    """The phases of a round in order, ``(key, label, ref)`` each; ``current`` is marked."""
+    return [AidLine(Label(label), ref, current=key == current) for key, label, ref in phases]

@@ -1,0 +1,155 @@
+"""Tinners' Trail's player aid (issue 27): the seven phases, the nine actions with the time each
+costs (the board's ``action_times``, which the rules charge through ``board.action_time``), the
+investment chart's costs, what scores and how ties break; built from ``core.moves`` and the board
+values, so it says what the rules do."""
+
+from __future__ import annotations
+
+from ..base import N_, NP_
+from ..common import RuleRef
+from ..guide import AidLine, L, Section, action_lines, phase_lines, steps_line
+from . import board as bd, data
+from .checklist import REFS as CHECK
+from .core import moves
+from .rulebook import RULES
+
+REFS = {
+    "prices": RuleRef("Pro následující kolo se náhodně určí cena cínu a mědi.", N_("The prices of tin and copper for the round are rolled.")),
+    "display": RuleRef("Kolik čeho je dostupné, závisí na kole, které se hraje.", N_("How many developments are on offer depends on the round.")),
+    "actions": RuleRef(
+        "Každá akce spotřebuje jí určený čas, o který se posune žeton hráče na časové ose.",
+        N_("Each action takes its time, and the player's token moves that far along the time track."),
+    ),
+    "sale": RuleRef("Teď musí hráči prodat všechnu svou vytěženou rudu.", N_("Players must now sell all the ore they mined.")),
+    "investments": RuleRef(
+        "Po prodeji rudy můžou hráči svoje peníze proměnit na vnější investice.",
+        N_("After the sale, players may turn their money into outside investments."),
+    ),
+    "exploration": RuleRef("Dva první hráči (podle pořadí) teď provedou průzkum.", N_("The first two players in player order explore.")),
+    "end": RuleRef("Pokud se hrálo již čtvrté kolo, hra končí.", N_("After the fourth round the game ends.")),
+    "time": RuleRef(
+        "Každý hráč má k dispozici deset časových bodů, které může využít na akce v této fázi.",
+        N_("Each player has ten time points for the actions of this phase."),
+    ),
+    "build_mine": RuleRef(
+        "Aktivní hráč vybere území a pomocí aukce se určí, kdo na něm důl opravdu postaví.",
+        N_("The active player picks a region and an auction decides who builds the mine there."),
+    ),
+    "capacity": RuleRef(
+        "Horník zvyšuje kapacitu dolu v území o jedna.",
+        N_("A miner adds 1 to the capacity of the mine in its region."),
+    ),
+    "water": RuleRef(
+        "Parní čerpadla, přístavy, odvodňovací kanály a vlaky odstraňují kostičku/y vody z území.",
+        N_("Steam pumps, ports, adits and trains remove water from regions."),
+    ),
+    "pumps": RuleRef(
+        "Akci zdokonalení parních čerpadel je možno zvolit v prvním kole jen jednou, ale v druhém kole už dvakrát, ve třetím třikrát a ve čtvrtém dokonce čtyřikrát.",
+        N_("The steam pumps action may be chosen once in round 1, twice in round 2, three times in round 3 and four times in round 4."),
+    ),
+    "pasties": RuleRef("Stane-li se hráči, že nemá peníze, může prodávat paštičky za 1£.", N_("A player short of money may sell pasties for £1.")),
+    "vp": RuleRef(
+        "Uvědomte si, že jediná možnost získat vítězné body je investovat své peníze vně Corwallu.",
+        N_("The only way to score victory points is to invest money outside Cornwall."),
+    ),
+    "winner": RuleRef("Vyhrává hráč s nejvíce vítěznými body.", N_("The player with the most victory points wins.")),
+}
+
+# The seven phases of a round ("V každém kole se vykonají všechny následující fáze"), with the
+# state's phase each stands for (the sale and the round's end happen within the steps around them)
+PHASES = (
+    ("prices", N_("1. Ore prices"), REFS["prices"]),
+    ("display", N_("2. Developments on display"), REFS["display"]),
+    ("actions", N_("3. Player actions"), REFS["actions"]),
+    ("sale", N_("4. Ore sale"), REFS["sale"]),
+    ("investments", N_("5. Outside investments"), REFS["investments"]),
+    ("exploration", N_("6. Exploration"), REFS["exploration"]),
+    ("over", N_("7. End of the round"), REFS["end"]),
+)
+
+TIME = NP_("%(num)d time point", "%(num)d time points")
+TABLE_STEPS = ("roll_price", "set_price", "set_display", "bid", "drop_out", "explore", "discover", "skip_exploration")
+SETUP_STEPS = ("seed_region", "add_region", "set_order", "start_game")
+CORRECTIONS = ("fix_player", "fix_region", "fix_display", "fix_price", "fix_vp")
+
+
+def costs(profile) -> dict:
+    """The time each of the nine actions costs, as the rules charge it (``board.action_time``)."""
+    b = bd.resolve(profile)
+    return {name: bd.action_time(b, name) for name in data.ACTIONS}
+
+
+def aid(state, options, profile) -> list[Section]:
+    b = bd.resolve(profile)
+    limits = {
+        "build_mine": L(N_("an auction decides who builds")),
+        "mine": L(N_("up to the mine's capacity; £1 per cube for each water cube in the region, then add 1 water")),
+        "port": L(N_("coastal regions, one per region; removes 1 water")),
+        "miner": L(N_("one per region; +1 capacity")),
+        "adit": L(N_("one per border; 1 water less on each side")),
+        "train": L(N_("one per region; removes 2 water there and 1 next door")),
+        "pumps": L(N_("take the highest stack; once in round 1 up to four times in round 4")),
+        "pasties": L(N_("gain £1")),
+    }
+    refs = {
+        "build_mine": REFS["build_mine"],
+        "mine": RULES["mining_cost"],
+        "port": REFS["water"],
+        "miner": REFS["capacity"],
+        "adit": REFS["water"],
+        "train": REFS["water"],
+        "pumps": REFS["pumps"],
+        "pasties": REFS["pasties"],
+        "pass": REFS["time"],
+    }
+    current = state.get("phase") if state else None
+    invest = list(b.get("invest_costs") or [])
+    return [
+        Section(N_("A round"), phase_lines(PHASES, current)),
+        Section(
+            N_("Actions (phase 3)"),
+            [
+                AidLine(L(N_("Time points a round: %(num)d; the player who has spent least acts"), num=b["time_per_round"]), REFS["time"]),
+                *action_lines(moves, data.ACTIONS, costs(profile), limits, refs, TIME),
+            ],
+        ),
+        Section(
+            N_("Investments (phase 5)"),
+            [
+                AidLine(
+                    L(
+                        N_("Invest: £%(costs)s a box, at most two cubes a box; investment cubes a game: %(cubes)d"),
+                        costs=", £".join(map(str, invest)),
+                        cubes=b["cubes_per_player"],
+                    ),
+                    REFS["investments"],
+                    actions=("invest",),
+                    cost=tuple(invest),
+                ),
+            ],
+        ),
+        Section(
+            N_("Table steps"),
+            [
+                steps_line(moves, TABLE_STEPS, RULES["price_dice"]),
+                steps_line(moves, SETUP_STEPS, CHECK["seed"]),
+                steps_line(moves, CORRECTIONS, None, L(N_("Corrections of what was typed in: a player, a region, the display, a price, the VP of a box"))),
+            ],
+        ),
+        Section(
+            N_("Scoring"),
+            [
+                AidLine(L(N_("Phase 4: every cube mined sells at the chart's price")), RULES["ore_sale"]),
+                AidLine(L(N_("Victory points come only from investments")), REFS["vp"]),
+                AidLine(L(N_("After round 4: most victory points wins")), REFS["winner"]),
+            ],
+        ),
+        Section(
+            N_("Ties"),
+            [
+                AidLine(L(N_("1. More money left")), RULES["tie_money"]),
+                AidLine(L(N_("2. More tin and copper in regions with your mines")), RULES["tie_ore"]),
+                AidLine(L(N_("3. Further left on the player order track")), RULES["tie_order"]),
+            ],
+        ),
+    ]

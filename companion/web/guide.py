@@ -1,0 +1,94 @@
+"""The set-up checklist on every phone and the table display, and the player aid page (issue 27).
+
+The lines come from each game's ``checklist.py`` and ``aid.py`` (``companion/games/guide.py``);
+this module only reads them for a table, keeps the shared ticks (``companion/setup_ticks.py``)
+and draws them. The panel shows the checklist while the game's ``setting_up(state)`` holds; then
+one line links it (``/t/<code>/setup``) and the aid (``/t/<code>/aid``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from jinja2 import pass_context
+
+from .. import engine, setup_ticks
+from ..games import AIDS, CHECKLISTS
+from ..games.guide import GROUPS
+from . import get_db, htmx
+
+bp = Blueprint("guide", __name__, url_prefix="/t/<code>")
+
+
+@bp.after_request
+def _no_store(response):
+    response.headers["Cache-Control"] = "no-store"  # as every page of a table (tables._no_store)
+    return response
+
+
+def lines_of(t) -> list:
+    module = CHECKLISTS.get(t.game.slug)
+    if module is None:
+        return []
+    return module.setup_list(t.players, t.options, engine.profile_values(t.state), t.game_state)
+
+
+def checklist(db, t, force: bool = False) -> dict | None:
+    """What the panel's ``_setup.html`` draws: None for a game without a checklist; folded
+    (``open`` False) once the game's set-up is over; else the lines by group with their ticks."""
+    module = CHECKLISTS.get(t.game.slug)
+    if module is None:
+        return None
+    if not force and not module.setting_up(t.game_state):
+        return {"open": False}
+    done = setup_ticks.ticked(db, t.code)
+    lines = lines_of(t)
+    groups = [{"title": title, "lines": [{"line": line, "ticked": line.key in done} for line in lines if line.group == key]} for key, title in GROUPS.items()]
+    return {"open": True, "groups": [g for g in groups if g["lines"]], "done": sum(line.key in done for line in lines), "total": len(lines)}
+
+
+@pass_context
+def why_ref(context, ref):
+    """ "Why?" for a rulebook sentence itself (a checklist's or an aid's line), as ``why`` draws it."""
+    from .render import _why
+
+    return _why(context, ref)
+
+
+@bp.get("/setup")
+def setup_page(code):
+    from .tables import _context, _load
+
+    t = _load(code)
+    return render_template("setup.html", **_context(t, checklist=checklist(get_db(), t, force=True), setup_page=True))
+
+
+@bp.post("/setup/tick")
+def tick(code):
+    """Any phone of the table ticks (or unticks) a line; the ticks are shared, never a game step."""
+    from .tables import _context, _load, render_panel
+
+    t = _load(code)
+    line, on, back = (request.form.get(key, "") for key in ("line", "on", "back"))
+    # the form's own values only (a hand-made request changes nothing): a line of this checklist
+    if len(line) > setup_ticks.MAX_LINE or line not in {item.key for item in lines_of(t)} or on not in ("0", "1") or back not in ("panel", "page"):
+        abort(400)
+    setup_ticks.tick(get_db(), code, line, on == "1")
+    page = back == "page"
+    if not htmx:
+        return redirect(url_for(".setup_page" if page else "tables.show", code=code), 303)
+    t = _load(code)
+    if page:
+        return render_template("_setup.html", **_context(t, checklist=checklist(get_db(), t, force=True), setup_page=True))
+    return render_panel(t)
+
+
+@bp.get("/aid")
+def aid(code):
+    from .tables import _context, _load
+
+    t = _load(code)
+    module = AIDS.get(t.game.slug)
+    if module is None:
+        abort(404)
+    sections = module.aid(t.game_state, t.options, engine.profile_values(t.state))
+    return render_template("aid.html", **_context(t, sections=sections))

@@ -1,0 +1,59 @@
+"""The set-up checklist and the player aid in a browser (issue 27): no serious axe finding on
+the phone (with the checklist open), the table display, the checklist's page and the aid, in both
+languages and colour schemes; a tick on one phone shows on another; each aid prints on one A4 page.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
+from test_browser_a11y import COMBOS, findings
+from test_browser_table import start
+
+pytestmark = pytest.mark.browser
+FIVE = ("tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik")
+
+
+@pytest.mark.parametrize("lang,scheme", COMBOS)
+def test_no_serious_axe_finding_on_the_checklist_and_the_aid(browser, server, lang, scheme):  # noqa: F811
+    page = browser.new_context(**PHONE, locale=lang, color_scheme=scheme, bypass_csp=True).new_page()
+    found = {}
+    for slug in FIVE:
+        url = start(page, server, slug)
+        page.locator("#setup button.tick").first.click()  # a ticked line too
+        page.wait_for_selector('#setup button.tick[aria-pressed="true"]')
+        for screen in (url, url + "display", url + "setup", url + "aid"):
+            page.goto(screen)
+            if screen.endswith("aid"):
+                page.locator("details.aid-why > summary").first.click()  # a line's sentence open
+            if f := findings(page):
+                found[screen.replace(server, "")] = f
+    assert found == {}
+
+
+def test_a_tick_on_one_phone_shows_on_another(browser, server):  # noqa: F811
+    one = browser.new_context(**PHONE).new_page()
+    url = start(one, server, "gold_rush")
+    other = browser.new_context(**PHONE).new_page()
+    other.goto(url)
+    other.wait_for_selector("#setup")
+    one.locator("#setup button.tick").nth(1).click()
+    # the other phone follows at its next poll (every 2 s)
+    other.wait_for_selector('#setup li:nth-child(1) button.tick[aria-pressed="true"], #setup button.tick[aria-pressed="true"]', timeout=10000)
+    assert other.locator('#setup button.tick[aria-pressed="true"]').count() == 1
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "cs-CZ"])
+def test_every_aid_prints_on_one_a4_page(browser, server, locale):  # noqa: F811
+    page = browser.new_context(**PHONE, locale=locale).new_page()
+    for slug in FIVE:
+        url = start(page, server, slug)
+        printer = browser.new_context(locale=locale).new_page()
+        printer.goto(url + "aid")
+        printer.emulate_media(media="print")
+        pdf = printer.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, slug
+        assert printer.locator("header").is_hidden() and printer.locator(".aid-why .mark").first.is_hidden()
+        printer.context.close()
