@@ -187,22 +187,39 @@ def snapshot_game(slug: str, index: int, out: Path) -> int:  # noqa: C901 (one w
     return saved
 
 
-def compare(a: Path, b: Path) -> int:
-    names = sorted({p.name for p in a.glob("*.html")} | {p.name for p in b.glob("*.html")})
-    differ = 0
+TAG = re.compile(r"<([a-zA-Z][\w-]*)((?:\s+[^\s=>]+(?:=\"[^\"]*\")?)*)\s*>")
+ATTR = re.compile(r'([^\s=>]+)(?:="([^"]*)")?')
+
+
+def _tags_sorted(html: str) -> str:
+    """The page with each tag's attributes sorted and single-spaced: equal when two pages differ
+    only in the order of attributes or the spaces between them."""
+
+    def tag(m):
+        attrs = sorted(ATTR.findall(m.group(2)))
+        return "<" + m.group(1) + "".join(f" {k}" if not v and f'{k}=""' not in m.group(2) else f' {k}="{v}"' for k, v in attrs) + ">"
+
+    return TAG.sub(tag, html)
+
+
+def compare(a: Path, b: Path, show: int = 20) -> int:
+    """Pages in both directories: equal, equal but for attribute order and spaces inside tags, or different."""
+    names = sorted({p.name for p in a.glob("*.html")} & {p.name for p in b.glob("*.html")})
+    order, differ = [], []
     for name in names:
-        x = (a / name).read_text() if (a / name).exists() else None
-        y = (b / name).read_text() if (b / name).exists() else None
+        x, y = (a / name).read_text(), (b / name).read_text()
         if x == y:
             continue
-        differ += 1
+        (order if _tags_sorted(x) == _tags_sorted(y) else differ).append(name)
+    for name in differ[:show]:
+        x, y = _tags_sorted((a / name).read_text()), _tags_sorted((b / name).read_text())
         print(f"--- {name}")
-        if x is None or y is None:
-            print("   only in", b if x is None else a)
-            continue
-        diff = list(difflib.unified_diff(x.splitlines(), y.splitlines(), lineterm="", n=0))
-        print("\n".join(diff[2:12]))
-    print(f"{len(names)} pages, {differ} differ")
+        print("\n".join(list(difflib.unified_diff(x.splitlines(), y.splitlines(), lineterm="", n=0))[2:14]))
+    print(
+        f"{len(names)} pages in both: {len(names) - len(order) - len(differ)} byte for byte equal, {len(order)} equal but for attribute order or spaces inside tags, {len(differ)} differ"
+    )
+    if order:
+        print("attribute order or spaces only:", " ".join(order[:show]), "…" if len(order) > show else "")
     return 1 if differ else 0
 
 

@@ -182,6 +182,7 @@ def init_app(app: Flask) -> None:
         form_error=render.form_error_line,
         act_form=render.action_form,
         button=render.action_button,
+        form_fields=render.form_fields,
         rule_ref=rule_ref,
         ring=charts.ring,
         score_lines=charts.score_lines,

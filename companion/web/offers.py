@@ -132,7 +132,7 @@ class Offers(Mapping):
             return Label(N_("Waiting for %(names)s."), names=names)
         return Label(N_("Not possible at this step."))
 
-    def _reason(self, action: str, params: dict) -> Label | None:
+    def reason(self, action: str, params: dict) -> Label | None:
         """None when the form may send ``action`` with ``params``; else why not."""
         offer = self[action]
         if any(e.allowed and _matches(e, params) for e in offer.entries):
@@ -155,7 +155,7 @@ class Offers(Mapping):
             name, value = _get(attrs, "name"), _get(attrs, "value") or ""
             act = value if name == "action" else action
             params = {**fixed, **({name: value} if name and name != "action" else {})}
-            reason = self._reason(act, params) if act else None
+            reason = self.reason(act, params) if act else None
             if reason is None:
                 continue
             attrs = [a[:] for a in attrs]  # the parse is shared by every rendering of this form
