@@ -89,6 +89,23 @@ def _probe(client, code, html, rnd, headers):
     return r.status_code, r.get_data(as_text=True)
 
 
+def _generic(app, game, code, rnd):
+    """The plain form of every action (templates/games/_generic.html, the panel of a game that has
+    none of its own), as drawn and refilled after a refusal of each form."""
+    from flask import render_template
+
+    from companion import table as tables
+    from companion.web.tables import _context
+
+    with app.test_request_context(f"/t/{code}/panel", headers={"HX-Request": "true"}):
+        t = tables.load(app.extensions.get("snapshot_db") or __import__("companion.store").store.connect(app.config["DATABASE"]), code)
+        yield "plain", render_template("games/_generic.html", **_context(t))
+        for action, spec in game.actions.items():
+            sent = MultiDict([(name, rnd.choice(["1", "2", "x", "", "A"])) for name in spec] + [(name, "9") for name in spec if rnd.random() < 0.3])
+            page = render_template("games/_generic.html", **_context(t, error={"form": "g-" + action, "msg": "no"}, submitted=sent))
+            yield f"refill-{action}", page
+
+
 def _clean(html: str) -> str:
     html = re.sub(r"<time ([^>]*)>[^<]*</time>", "<time>…</time>", html)
     html = re.sub(r"\d{4}-\d\d-\d\d(?:%20|[ T])\d\d(?:%3A|:)\d\d(?:(?:%3A|:)\d\d)?(?:\.\d+)?", "DATE", html)
@@ -141,6 +158,8 @@ def snapshot_game(slug: str, index: int, out: Path) -> int:  # noqa: C901 (one w
         save("lobby-refill", r.status_code, r.get_data(as_text=True))
         r = host.get("/", headers=hx)
         save("lobby", r.status_code, r.get_data(as_text=True))
+        r = host.post("/join", data={"code": 'no "such" <table>'}, headers=hx)
+        save("lobby-join-refused", r.status_code, r.get_data(as_text=True))
         phones = {"host": host, "guest": app.test_client()}
         for seat in range(len(players)):
             phones[f"seat{seat}"] = app.test_client()
@@ -159,6 +178,8 @@ def snapshot_game(slug: str, index: int, out: Path) -> int:  # noqa: C901 (one w
                     if answer:
                         save(f"{step:03d}-probe{probe}", *answer)
                 if step in (0, 10):
+                    for name, page in _generic(app, game, code, rnd):
+                        save(f"{step:03d}-generic-{name}", 200, page)
                     for name in ("host", "seat0", "guest"):
                         r = phones[name].get(f"/t/{code}", headers={"Accept-Language": hx["Accept-Language"]})
                         save(f"{step:03d}-page-{name}", r.status_code, r.get_data(as_text=True))

@@ -144,11 +144,13 @@ FORM_FIELDS = {"action", "form", "v", "nonce"}  # what every act_form carries it
 
 
 def _attr_html(attrs: dict) -> str:
-    """``attrs`` in their order: a value, or True for a bare attribute; None and False leave it out."""
+    """``attrs`` in their order: a value, or True for a bare attribute; None and False leave it out.
+    A name's ``_`` is written ``-`` (``aria_label``, ``data_fix``: Jinja's keyword arguments)."""
     out = []
     for k, v in attrs.items():
         if v is None or v is False:
             continue
+        k = k.replace("_", "-")
         out.append(" " + k if v is True else f' {k}="{escape(v)}"')
     return "".join(out)
 
