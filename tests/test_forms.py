@@ -194,3 +194,18 @@ def test_a_refused_board_value_keeps_what_was_typed_and_says_how_many_numbers(cl
 def test_the_board_values_button_shows_only_where_the_game_has_values(client):
     code = start_table(client)  # the score pad has none
     assert "/settings" not in client.get(f"/t/{code}/").get_data(as_text=True)
+
+
+def test_a_boolean_attribute_is_bare_when_true_and_absent_when_not():
+    f = Form()
+    assert f.input(type="checkbox", name="a", checked=[1], required=0, data_x="y") == '<input type="checkbox" name="a" checked data-x="y">'
+    assert f.option("B", value="b", selected="") == '<option value="b">B</option>'
+
+
+def test_a_button_or_option_may_take_its_inside_from_a_call_block(app):
+    """``{% call f.button(...) %}…{% endcall %}``: an inside with markup of its own."""
+    with app.test_request_context():
+        from flask import render_template_string
+
+        html = render_template_string('{% call f.button(name="n", value=1) %}<b>{{ x }}</b>{% endcall %}', f=Form(), x="<i>")
+    assert html == '<button type="submit" name="n" value="1"><b>&lt;i&gt;</b></button>'

@@ -143,15 +143,23 @@ def form_body(html: str, submitted=None) -> Markup:
 FORM_FIELDS = {"action", "form", "v", "nonce"}  # what every act_form carries itself: no parameter of the action
 
 
+BOOLEAN = {"checked", "selected", "disabled", "required", "hidden", "readonly", "multiple", "formnovalidate", "autofocus"}
+
+
 def _attr_html(attrs: dict) -> str:
     """``attrs`` in their order: a value, or True for a bare attribute; None and False leave it out.
-    A name's ``_`` is written ``-`` (``aria_label``, ``data_fix``: Jinja's keyword arguments)."""
+    A name's ``_`` is written ``-`` (``aria_label``, ``data_fix``: Jinja's keyword arguments); a
+    boolean attribute (``checked``, ``disabled``…) is written bare when its value is true."""
     out = []
     for k, v in attrs.items():
         if v is None or v is False:
             continue
         k = k.replace("_", "-")
-        out.append(" " + k if v is True else f' {k}="{escape(v)}"')
+        if k in BOOLEAN or v is True:  # a boolean attribute is there when its value is true
+            if v:
+                out.append(" " + k)
+            continue
+        out.append(f' {k}="{escape(v)}"')
     return "".join(out)
 
 
@@ -222,7 +230,9 @@ class Form:
         self._select = self._values(name) if refill else None
         return Markup(f"<select{_attr_html(attrs)}>")
 
-    def option(self, text, **attrs) -> Markup:
+    def option(self, text="", caller=None, **attrs) -> Markup:
+        if caller is not None:
+            text = caller()
         if self._select is not None and "value" in attrs:
             value = _sent(attrs["value"])
             attrs["selected"] = value in self._select
