@@ -209,3 +209,21 @@ def test_a_button_or_option_may_take_its_inside_from_a_call_block(app):
 
         html = render_template_string('{% call f.button(name="n", value=1) %}<b>{{ x }}</b>{% endcall %}', f=Form(), x="<i>")
     assert html == '<button type="submit" name="n" value="1"><b>&lt;i&gt;</b></button>'
+
+
+def test_every_field_of_an_action_form_is_written_through_its_form():
+    """A field written as raw HTML inside ``{% call(f) act_form(...) %}`` would be neither greyed nor
+    refilled (nothing reads the HTML back): every template's act forms write theirs through ``f``.
+    A ``type="button"`` button (the sign toggle) sends nothing and may stay HTML."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "templates"
+    raw = []
+    for path in sorted(root.rglob("*.html")):
+        text = path.read_text()
+        for block in re.findall(r"\{%-?\s*call\b[^%]*act_form\(.*?\{%-?\s*endcall\s*-?%\}", text, re.S):
+            assert re.match(r"\{%-?\s*call\(\w+\)", block), f"{path.name}: {block[:60]} gives its block no form"
+            for tag in re.findall(r"<(?:input|select|option|textarea|button)\b[^>]*>", block):
+                if 'type="button"' not in tag:
+                    raw.append(f"{path.relative_to(root)}: {tag[:80]}")
+    assert raw == []

@@ -32,7 +32,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from ..games import rule_ref
-from .forms import Form, form_body
+from .forms import Form
 
 CHIP = '<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>'
 
@@ -279,17 +279,10 @@ def _form(context, action, caller, id, css, confirm, swap) -> Markup:
     from . import tr  # the package imports this module
 
     fid = id or action
-    legal = context.get("legal")
-    error = context.get("error")
-    if getattr(caller, "arguments", None) != ():  # {% call(f) act_form(...) %}: the fields are recorded as rendered
-        refill = _refill(context, fid)
-        form = Form(action, legal, refill)
-        body = caller(form)
-        body, reasons = form.default_copy() + body, form.reasons
-    else:  # the old way, while templates move over: the rendered HTML parsed back
-        refill = context.get("submitted") if error and _field(error, "form") == fid else None
-        body, reasons = legal.grey(caller(), action) if legal is not None else (caller(), [])
-        body = form_body(body, refill)
+    refill = _refill(context, fid)
+    form = Form(action, context.get("legal"), refill)
+    body = caller(form)  # {% call(f) act_form(...) %}: each field is recorded as it is drawn
+    body, reasons = form.default_copy() + body, form.reasons
     url = context["url_for"]("tables.act", code=context["t"].code)
     translations = context.get("translations")
     return html(
