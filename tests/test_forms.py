@@ -1,46 +1,48 @@
 """The shared form layer (companion/web/forms.py): a refused form comes back as the player left
-it, and Enter presses the highlighted button (issue 9, points 1 and 2)."""
+it, and Enter presses the highlighted button (issue 9, points 1 and 2), from what the form object
+recorded while the template rendered it (issue 25 point 3: no HTML is read back)."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from werkzeug.datastructures import MultiDict
 
-from companion.web.forms import default_button, form_body, refill
+from companion.web.forms import Form
 from helpers import every_form_survives, form_values, read_forms, start_table
 
-FORM = """<form id="f-x">
-<input type="hidden" name="v" value="7">
-<input name="note" value="">
-<input name="n" type="number" value="0">
-<select name="region"><option value="A">A</option><option value="St Austell">St Austell</option></select>
-<label><input type="radio" name="level" value="bottom" checked></label><label><input type="radio" name="level" value="top"></label>
-<input type="checkbox" name="coastal" value="1" checked>
-<input type="checkbox" name="miner" value="1">
-<select name="pump_1"><option value="">—</option><option value="A">A</option></select>
-<input name="off" value="kept" disabled>
-<textarea name="why">old</textarea>
-</form>"""
+
+def _fields(f) -> str:
+    """A form like the panels' (every kind of field), written through the form object ``f``."""
+    return "".join(
+        [
+            f.hidden("v", 7),
+            f.input(name="note", value=""),
+            f.input(name="n", type="number", value=0),
+            f.select(name="region"),
+            f.option("A", value="A"),
+            f.option("St Austell", value="St Austell"),
+            "</select>",
+            f.input(type="radio", name="level", value="bottom", checked=True),
+            f.input(type="radio", name="level", value="top"),
+            f.input(type="checkbox", name="coastal", value="1", checked=True),
+            f.input(type="checkbox", name="miner", value="1"),
+            f.select(name="pump_1"),
+            f.option("—", value=""),
+            f.option("A", value="A"),
+            "</select>",
+            f.input(name="off", value="kept", disabled=True),
+        ]
+    )
 
 
 def test_a_refused_form_comes_back_with_every_choice_as_sent():
     sent = MultiDict(
-        [
-            ("v", "3"),
-            ("note", 'Tom "&" Jerry'),
-            ("n", "12"),
-            ("region", "St Austell"),
-            ("level", "top"),
-            ("miner", "1"),
-            ("pump_1", "A"),
-            ("off", "x"),
-            ("why", "new <b>"),
-        ]
+        [("v", "3"), ("note", 'Tom "&" Jerry'), ("n", "12"), ("region", "St Austell"), ("level", "top"), ("miner", "1"), ("pump_1", "A"), ("off", "x")]
     )
-    back = read_forms(str(refill(FORM, sent)))["f-x"]
-    shown = form_values(back)
-    assert shown == {
+    back = read_forms('<form id="f-x">' + _fields(Form(submitted=sent)) + "</form>")["f-x"]
+    assert form_values(back) == {
         "note": ['Tom "&" Jerry'],
         "n": ["12"],
         "region": ["St Austell"],
@@ -48,32 +50,89 @@ def test_a_refused_form_comes_back_with_every_choice_as_sent():
         "coastal": [],
         "miner": ["1"],
         "pump_1": ["A"],
-        "why": ["new <b>"],
     }
     # the table's version is the fresh one the server rendered, and a disabled field was never sent
     assert next(f for f in back if f["name"] == "v")["value"] == "7"
     assert next(f for f in back if f["name"] == "off")["value"] == "kept"
 
 
-def test_a_form_that_was_not_refused_is_left_as_rendered():
-    assert str(form_body("<input name=a value=1>")) == "<input name=a value=1>"
+def test_a_form_that_was_not_refused_is_drawn_as_the_template_says():
+    f = Form()
+    assert _fields(f) == (
+        '<input type="hidden" name="v" value="7"><input name="note" value=""><input name="n" type="number" value="0">'
+        '<select name="region"><option value="A">A</option><option value="St Austell">St Austell</option></select>'
+        '<input type="radio" name="level" value="bottom" checked><input type="radio" name="level" value="top">'
+        '<input type="checkbox" name="coastal" value="1" checked><input type="checkbox" name="miner" value="1">'
+        '<select name="pump_1"><option value="">—</option><option value="A">A</option></select><input name="off" value="kept" disabled>'
+    )
+    assert f.fixed == {}  # v is the form's own field, no parameter of the action
+
+
+def test_the_nth_text_field_of_a_name_shows_the_nth_value_sent():
+    f = Form(submitted=MultiDict([("pump", "1"), ("pump", "2")]))
+    assert [str(f.input(name="pump", value="")) for _ in range(3)] == [
+        '<input name="pump" value="1">',
+        '<input name="pump" value="2">',
+        '<input name="pump" value="">',
+    ]
+
+
+def _buttons(f, *specs):
+    return "".join(str(f.button(text, **attrs)) for text, attrs in specs)
 
 
 def test_enter_presses_the_highlighted_button_or_nothing():
-    three = '<input name="price"><button name="level" value="bottom">B</button><button name="level" value="middle" class="primary">M</button><button name="level" value="top">T</button>'
-    out = str(default_button(three))
-    assert out.startswith('<button type="submit" hidden tabindex="-1" aria-hidden="true" data-default name="level" value="middle"></button>')
-    plain = '<input name="x"><button name="c" value="yes">Y</button><button name="c" value="no">N</button>'
-    assert str(default_button(plain)).startswith('<button type="submit" hidden tabindex="-1" aria-hidden="true" data-default disabled></button>')
-    one = '<input name="x"><button class="primary">Go</button><button type="button">?</button>'
-    assert str(default_button(one)) == one
+    levels = Form()
+    _buttons(
+        levels,
+        ("B", {"name": "level", "value": "bottom"}),
+        ("M", {"name": "level", "value": "middle", "class": "primary"}),
+        ("T", {"name": "level", "value": "top"}),
+    )
+    assert levels.default_copy() == '<button type="submit" hidden tabindex="-1" aria-hidden="true" data-default name="level" value="middle"></button>'
+    choices = Form()
+    _buttons(choices, ("Y", {"name": "c", "value": "yes"}), ("N", {"name": "c", "value": "no"}))
+    assert choices.default_copy() == '<button type="submit" hidden tabindex="-1" aria-hidden="true" data-default disabled></button>'
+    one = Form()
+    assert (
+        _buttons(one, ("Go", {"class": "primary"}), ("?", {"type": "button"}))
+        == '<button type="submit" class="primary">Go</button><button type="button">?</button>'
+    )
+    assert one.default_copy() == ""
 
 
-def test_a_refused_form_with_several_buttons_keeps_its_default_button_as_html():
-    """The hidden default button put first must stay a tag after a refill, not show as text."""
-    three = '<input name="n" type="number" value="1"><button name="s" value="1">1</button><button name="s" value="2">2</button>'
-    out = str(form_body(three, MultiDict([("n", "3"), ("s", "2")])))
-    assert out.startswith('<button type="submit" hidden') and "&lt;" not in out
+class _Offers:
+    """Offers that allow level "top" only, with the reason the game gives for the rest."""
+
+    active = True
+
+    def __init__(self):
+        self.asked = []
+
+    def reason(self, action, params):
+        self.asked.append((action, params))
+        return None if params.get("level") == "top" else "Not on that level."
+
+
+def test_a_button_is_greyed_with_the_games_reason_from_what_the_form_fixed():
+    offers = _Offers()
+    f = Form("place", offers)
+    html = str(f.hidden("region", "St Ives")) + _buttons(
+        f, ("B", {"name": "level", "value": "bottom", "class": "primary"}), ("T", {"name": "level", "value": "top"})
+    )
+    assert offers.asked == [("place", {"region": "St Ives", "level": "bottom"}), ("place", {"region": "St Ives", "level": "top"})]
+    assert '<button type="submit" name="level" value="bottom" class="primary" disabled aria-disabled="true">B</button>' in html
+    assert '<button type="submit" name="level" value="top">T</button>' in html
+    assert f.reasons == ["Not on that level."]
+    assert f.default_copy() == ""  # one pressable button left: Enter presses it
+
+
+def test_a_fixed_value_after_a_button_is_refused_while_rendering():
+    """The button is greyed when it is drawn, from the values fixed so far: one after it would be missed."""
+    f = Form("place", _Offers())
+    f.button("T", name="level", value="top")
+    with pytest.raises(ValueError, match="comes after a submit button"):
+        f.hidden("region", "St Ives")
 
 
 def test_every_score_pad_form_keeps_every_choice_after_a_refusal(client):
@@ -135,3 +194,36 @@ def test_a_refused_board_value_keeps_what_was_typed_and_says_how_many_numbers(cl
 def test_the_board_values_button_shows_only_where_the_game_has_values(client):
     code = start_table(client)  # the score pad has none
     assert "/settings" not in client.get(f"/t/{code}/").get_data(as_text=True)
+
+
+def test_a_boolean_attribute_is_bare_when_true_and_absent_when_not():
+    f = Form()
+    assert f.input(type="checkbox", name="a", checked=[1], required=0, data_x="y") == '<input type="checkbox" name="a" checked data-x="y">'
+    assert f.option("B", value="b", selected="") == '<option value="b">B</option>'
+
+
+def test_a_button_or_option_may_take_its_inside_from_a_call_block(app):
+    """``{% call f.button(...) %}…{% endcall %}``: an inside with markup of its own."""
+    with app.test_request_context():
+        from flask import render_template_string
+
+        html = render_template_string('{% call f.button(name="n", value=1) %}<b>{{ x }}</b>{% endcall %}', f=Form(), x="<i>")
+    assert html == '<button type="submit" name="n" value="1"><b>&lt;i&gt;</b></button>'
+
+
+def test_every_field_of_an_action_form_is_written_through_its_form():
+    """A field written as raw HTML inside ``{% call(f) act_form(...) %}`` would be neither greyed nor
+    refilled (nothing reads the HTML back): every template's act forms write theirs through ``f``.
+    A ``type="button"`` button (the sign toggle) sends nothing and may stay HTML."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "templates"
+    raw = []
+    for path in sorted(root.rglob("*.html")):
+        text = path.read_text()
+        for block in re.findall(r"\{%-?\s*call\b[^%]*act_form\(.*?\{%-?\s*endcall\s*-?%\}", text, re.S):
+            assert re.match(r"\{%-?\s*call\(\w+\)", block), f"{path.name}: {block[:60]} gives its block no form"
+            for tag in re.findall(r"<(?:input|select|option|textarea|button)\b[^>]*>", block):
+                if 'type="button"' not in tag:
+                    raw.append(f"{path.relative_to(root)}: {tag[:80]}")
+    assert raw == []

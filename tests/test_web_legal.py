@@ -17,7 +17,8 @@ import test_contract as contract
 
 from companion import engine, store, table as tables
 from companion.games import GAMES
-from companion.web.offers import FORM_FIELDS, _matches
+from companion.web.forms import FORM_FIELDS
+from companion.web.offers import _matches
 
 LOOK_AT = {0, 2, 5, 9, 14, 20, 30, 45, 70, 100}  # the steps after which every phone's panel is read
 STEPS = max(LOOK_AT)

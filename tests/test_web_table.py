@@ -242,7 +242,7 @@ def test_a_seat_handed_over_shows_on_the_old_phone_at_its_next_poll(client, phon
 def test_option_values_read_as_words_in_the_lobby_and_in_history(client):
     """Issue 28 point 4: the lobby and History showed raw option values ("Ore tokens: app / box")."""
     html = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert '<option value="app" selected>kept by the app</option><option value="box" >the physical pieces</option>' in html
+    assert '<option value="app" selected>kept by the app</option><option value="box">the physical pieces</option>' in html
     assert ">app<" not in html and ">box<" not in html
     cs = client.get("/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
     assert ">drží je aplikace<" in cs and ">fyzické díly ze hry<" in cs

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from .. import store
 from ..games import AIDS, GAMES, TRANSLATIONS, rule_ref, translation_dirs
 from ..games.base import N_
-from . import charts, forms, render
+from . import charts, render
 
 LANGUAGES = ("cs", "en")
 MAX_SEATS = 8  # name fields on the start form; no game seats more
@@ -170,7 +170,6 @@ def init_app(app: Flask) -> None:
     htmx.init_app(app)
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.filters["tr"] = tr_in
-    app.jinja_env.filters["form_body"] = forms.form_body
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals.update(
         # the pieces every panel repeats, in Python under their template names (render.py)
@@ -182,6 +181,7 @@ def init_app(app: Flask) -> None:
         form_error=render.form_error_line,
         act_form=render.action_form,
         button=render.action_button,
+        form_fields=render.form_fields,
         rule_ref=rule_ref,
         ring=charts.ring,
         score_lines=charts.score_lines,

@@ -1,10 +1,10 @@
 """What this phone may do now, read from the game's ``legal``, and the greying of every action form.
 
-The panel gets ``legal``, an ``Offers`` for this phone's seat (None: a phone with no seat). The
-``act_form`` macro (templates/_macros.html) passes each form's inside through ``Offers.grey``: a
-submit button whose action, with the values the form fixes for it (hidden inputs, the button's
-own ``name``/``value``), is not among the allowed ``Legal`` entries is disabled, and the game's
-reason is shown beside it. A template never decides legality itself; it may read
+The panel gets ``legal``, an ``Offers`` for this phone's seat (None: a phone with no seat). Each
+form ``act_form`` draws (companion/web/forms.py ``Form``) asks ``Offers.reason`` about each submit
+button as it draws it: a button whose action, with the values the form fixes for it (its hidden
+values, the button's own ``name``/``value``), is not among the allowed ``Legal`` entries is
+disabled, and the game's reason is shown beside it. A template never decides legality itself; it may read
 ``legal[action].ok`` / ``.choices`` / ``.reason`` to choose what to show.
 
 Every game is greyed: its ``legal(state, seat)`` is exactly what ``apply`` accepts from that
@@ -17,15 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-
-from markupsafe import Markup
+from functools import cached_property
 
 from ..games.base import N_, Label, Legal
-from .forms import TAG, _attrs, _get, _has, _set, _tag
-
-# the fields every act_form carries itself, which are no parameter of the action
-FORM_FIELDS = {"action", "form", "v", "nonce"}
 
 
 @dataclass
@@ -132,7 +126,7 @@ class Offers(Mapping):
             return Label(N_("Waiting for %(names)s."), names=names)
         return Label(N_("Not possible at this step."))
 
-    def _reason(self, action: str, params: dict) -> Label | None:
+    def reason(self, action: str, params: dict) -> Label | None:
         """None when the form may send ``action`` with ``params``; else why not."""
         offer = self[action]
         if any(e.allowed and _matches(e, params) for e in offer.entries):
@@ -142,51 +136,3 @@ class Offers(Mapping):
         if hit is not None:
             return hit.reason
         return offer.reason or Label(N_("Not possible with that choice now."))
-
-    def grey(self, html, action: str | None) -> tuple[Markup, list]:
-        """The form's inside with every submit button the game would refuse disabled, and the
-        distinct reasons (Labels) to show beside them."""
-        html = str(html)
-        if not self.active:
-            return Markup(html), []
-        fixed, buttons = _form_parts(html)
-        reasons, out, pos = [], [], 0
-        for start, end, attrs in buttons:
-            name, value = _get(attrs, "name"), _get(attrs, "value") or ""
-            act = value if name == "action" else action
-            params = {**fixed, **({name: value} if name and name != "action" else {})}
-            reason = self._reason(act, params) if act else None
-            if reason is None:
-                continue
-            attrs = [a[:] for a in attrs]  # the parse is shared by every rendering of this form
-            _set(attrs, "disabled", True)
-            _set(attrs, "aria-disabled", "true")
-            out += [html[pos:start], _tag("button", attrs)]
-            pos = end
-            if reason not in reasons:
-                reasons.append(reason)
-        out.append(html[pos:])
-        return Markup("".join(out)), reasons
-
-
-@lru_cache(maxsize=512)
-def _form_parts(html: str) -> tuple[dict, list]:
-    """What a form's inside fixes (its hidden inputs' values) and its enabled submit buttons
-    (where each stands and its attributes). Remembered: every phone's panel renders the same
-    forms again after each tap."""
-    fixed, buttons = {}, []
-    for m in TAG.finditer(html):
-        if m.group(1):
-            continue
-        tag = m.group(2).lower()
-        if tag == "button":
-            attrs = _attrs(m.group(3))
-            if (_get(attrs, "type") or "submit").lower() == "submit" and not _has(attrs, "disabled"):
-                buttons.append((m.start(), m.end(), attrs))
-        elif tag == "input" and "hidden" in m.group(3).lower():  # only a hidden input fixes a value
-            attrs = _attrs(m.group(3).rstrip("/"))
-            if (_get(attrs, "type") or "").lower() == "hidden":
-                name = _get(attrs, "name")
-                if name and name not in FORM_FIELDS:
-                    fixed[name] = _get(attrs, "value") or ""
-    return fixed, buttons

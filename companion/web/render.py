@@ -32,7 +32,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from ..games import rule_ref
-from .forms import form_body
+from .forms import Form
 
 CHIP = '<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>'
 
@@ -253,24 +253,36 @@ def action_form(context, action, id=None, confirm=None, swap="outerHTML", caller
     unique on the page. Every submit button the game's ``legal`` does not allow to this phone is
     disabled, the game's reason beside it (offers.py); after a refusal the form is refilled as the
     player left it, and Enter presses the highlighted button (forms.py)."""
-    return _form(context, action, caller(), id, attrs.get("class", ""), confirm, swap)
+    return _form(context, action, caller, id, attrs.get("class", ""), confirm, swap)
 
 
 @pass_context
 def action_button(context, action, text, id=None, confirm=None, **attrs) -> Markup:
     """A form that is one button."""
-    body = html('<button type="submit">%s</button>', text)
-    return _form(context, action, body, id, "inline " + attrs.get("class", ""), confirm, "outerHTML")
+    return _form(context, action, lambda f: f.button(text), id, "inline " + attrs.get("class", ""), confirm, "outerHTML")
 
 
-def _form(context, action, body, id, css, confirm, swap) -> Markup:
+def _refill(context, fid):
+    """What to fill form ``fid`` with: what was sent, when this form was refused or asked again."""
+    error, confirm = context.get("error"), context.get("confirm")
+    if (error and _field(error, "form") == fid) or (confirm and _field(confirm, "form") == fid):
+        return context.get("submitted")
+    return None
+
+
+def form_fields(submitted=None) -> Form:
+    """A form outside the panel (the lobby's, a board value's): its fields refilled from ``submitted``."""
+    return Form(None, None, submitted)
+
+
+def _form(context, action, caller, id, css, confirm, swap) -> Markup:
     from . import tr  # the package imports this module
 
     fid = id or action
-    legal = context.get("legal")
-    body, reasons = legal.grey(body, action) if legal is not None else (body, [])
-    error = context.get("error")
-    refill = context.get("submitted") if error and _field(error, "form") == fid else None
+    refill = _refill(context, fid)
+    form = Form(action, context.get("legal"), refill)
+    body = caller(form)  # {% call(f) act_form(...) %}: each field is recorded as it is drawn
+    body, reasons = form.default_copy() + body, form.reasons
     url = context["url_for"]("tables.act", code=context["t"].code)
     translations = context.get("translations")
     return html(
@@ -289,7 +301,7 @@ def _form(context, action, body, id, css, confirm, swap) -> Markup:
         _seen(context, refill),
         context.get("nonce", ""),
         fid,
-        form_body(body, refill),
+        body,
         Markup("").join(html('<p class="why-not">%s</p>', tr(reason, translations)) for reason in reasons),
         form_error_line(context, fid),
     )
