@@ -200,7 +200,7 @@ def init_app(app: Flask) -> None:
     from . import answer, errors, install, labels, limits, lobby, plays, tables, transfer
 
     app.jinja_env.globals["lay_hint"] = labels.lay_hint  # the card to lay after a step that names a place
-    app.jinja_env.globals["region"] = answer.region  # a part of the panel a tap's answer may leave to the phone
+    app.jinja_env.globals.update(region=answer.region, memo=answer.memo)  # what a tap's answer may leave out or remember
 
     errors.init_app(app)
     transfer.init_app(app)

@@ -72,6 +72,34 @@ class Regions:
         return caller()
 
 
+PIECES: dict[tuple, Markup] = {}  # (scope, key) -> a piece's HTML; the oldest go first
+PIECES_MAX = 20_000
+
+
+@pass_context
+def memo(context, *key, caller=None) -> Markup:
+    """A piece of the panel that is the same wherever its key is (a log line, a round of the
+    sheet): rendered once for this phone's table, language, seat and rights, then taken from
+    memory. The key names everything the piece shows (``region``'s rule); a panel that shows a
+    refusal renders every piece."""
+    regions = context.get("regions")
+    scope = regions.scope if regions is not None else None
+    if scope is None:
+        return caller()
+    full = (scope, key)
+    try:
+        return PIECES[full]
+    except KeyError:
+        out = PIECES[full] = caller()
+        if len(PIECES) > PIECES_MAX:
+            with _lock:
+                while len(PIECES) > PIECES_MAX:
+                    PIECES.pop(next(iter(PIECES)), None)
+        return out
+    except TypeError:  # a key that cannot be one (a list): rendered each time
+        return caller()
+
+
 @pass_context
 def region(context, name: str, *key, actions=(), caller=None) -> Markup:
     """A part of the panel a tap's answer may leave to the phone (see the module's docstring)."""
