@@ -111,6 +111,8 @@
     var p = panel();
     carried = null;
     if (!p || e.detail.target !== p || !e.detail.shouldSwap) return;
+    // a form the answer keeps (hx-preserve) keeps its element: its note is said again below if it still applies
+    p.querySelectorAll(".kept-note").forEach(function (n) { n.remove(); });
     carried = { forms: {}, poll: e.detail.requestConfig && e.detail.requestConfig.verb === "get" };
     Object.keys(touched).forEach(function (id) {
       var form = document.getElementById(id);
@@ -194,6 +196,10 @@
     if (!form || !p || !p.contains(form) || e.detail.xhr.status !== 200) return;
     form.reset();
     for (var d = form.closest("details"); d && p.contains(d); d = d.parentElement && d.parentElement.closest("details")) d.open = false;
+    // what this script added to it while it waited to be sent again goes, as with a fresh form
+    form.classList.remove("retrying");
+    form.querySelectorAll(".retry-note").forEach(function (n) { n.remove(); });
+    form.querySelectorAll("[data-unsent]").forEach(function (b) { b.disabled = false; delete b.dataset.unsent; });
   });
 
   // A tap made while the server cannot be reached is not lost: the form says "not sent,
@@ -221,7 +227,7 @@
       say.textContent = document.getElementById("net").dataset.retrying;
       elt.appendChild(say);
     }
-    elt.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    elt.querySelectorAll("button:not([disabled])").forEach(function (b) { b.disabled = true; b.dataset.unsent = ""; });
     setTimeout(function () {
       if (!document.body.contains(elt)) return;
       htmx.ajax("POST", config.path, { source: elt, values: values });
