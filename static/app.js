@@ -174,10 +174,10 @@
   // A tap's answer may keep forms the phone already shows (hx-preserve, companion/web/answer.py):
   // they were rendered with an older panel, whose version, head and nonce they still carry. The
   // panel carries the fresh ones, and every form of it sends those (a form's nonce keeps its own
-  // ".form" ending).
+  // ".form" ending). A question's "Yes" (_confirm.html) sends again exactly what was tapped.
   document.addEventListener("htmx:configRequest", function (e) {
     var p = panel(), d = e.detail, data = d.formData, elt = d.elt;
-    if (!p || !data || !elt || !p.contains(elt) || d.verb !== "post" || !p.dataset.nonce) return;
+    if (!p || !data || !elt || !p.contains(elt) || d.verb !== "post" || !p.dataset.nonce || data.has("confirm")) return;
     if (data.has("v")) d.parameters.v = p.dataset.version;
     if (data.has("h")) d.parameters.h = p.dataset.head;
     var nonce = data.get("nonce"), dot = nonce ? nonce.indexOf(".") : -1;
