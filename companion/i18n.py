@@ -1,11 +1,11 @@
 """Czech and English. Message ids are English; each catalog is a .po with a compiled .mo.
 
 The core's catalog is ``companion/translations``; each game keeps its own next to its rules in
-``companion/games/<slug>/translations`` and Flask-Babel merges them, so games never edit one
+``companion/games/<name>/translations`` and Flask-Babel merges them, so games never edit one
 shared file. Compiled .mo files are committed so a plain install works with no build step;
 ``python -m companion.i18n compile`` rebuilds them and a test checks they are current.
 
-    python -m companion.i18n missing <slug>|core   # print PO entries for ids with no Czech yet
+    python -m companion.i18n missing <name>|core   # print PO entries for ids with no Czech yet
     python -m companion.i18n compile               # compile every .po to .mo
 """
 

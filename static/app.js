@@ -298,7 +298,10 @@
       fs.hidden = !chosen || fs.dataset.game !== chosen.value;
       fs.disabled = fs.hidden;
     });
-    if (!chosen) return;
+    if (!chosen) {  // until a game is chosen, as many rows as most games seat (four)
+      document.querySelectorAll(".new-table .player-row").forEach(function (row, i) { row.hidden = i >= 4; });
+      return;
+    }
     var allowed = chosen.dataset.colours.split(","), max = parseInt(chosen.dataset.max, 10), used = [];
     document.querySelectorAll(".new-table .player-row").forEach(function (row, i) {
       row.hidden = i >= max;

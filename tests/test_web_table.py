@@ -218,7 +218,8 @@ def test_a_solo_table_seats_the_phone_that_started_it(client):
         opt_botrik_colour="yellow",
     )
     page = client.get(f"/t/{code}/").get_data(as_text=True)
-    assert "This phone is" in page and 'id="take-seat"' not in page
+    # seated (the page's head says so in data-seat; a solo table does not spell out "This phone is Eva")
+    assert 'class="table-head" data-seat="0"' in page and 'id="take-seat"' not in page
 
 
 def test_a_seat_handed_over_shows_on_the_old_phone_at_its_next_poll(client, phone, app):

@@ -375,6 +375,7 @@ class Game:
     profile: tuple[ProfileValue, ...] = ()
     colours: tuple[str, ...] = ()  # allowed player colours; empty means the whole palette
     panel_shows_prompt: bool = False  # the game's panel asks its own question; skip the shared prompt line
+    panel_shows_notice: bool = False  # the game's panel says what the last tap did beside its answers
     # check_profile(key, value) raises RuleError when a host-entered board value cannot be used
     check_profile: Callable[[str, Any], None] | None = None
     # legal(state, seat, profile) -> [Legal]: what ``seat`` may do now (allowed, or greyed with the

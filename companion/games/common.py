@@ -6,7 +6,6 @@ Pure functions of plain data, like the rules that call them.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -114,26 +113,44 @@ def correction(subject: dict | str, changes: Sequence[dict], note: str = "") -> 
 
 # --- declaring a game -------------------------------------------------------------------------
 
-CONTRACT = ("setup", "prompt", "scores", "view", "finished", "legal", "to_act", "turn_detail", "check_profile")
+# the contract's functions and the file of a game's package each lives in (docs/architecture.md,
+# "Adding a game"; tests/test_game_layout.py checks every registered game against it)
+CONTRACT = {
+    "setup": "rules",
+    "finished": "rules",
+    "legal": "legal",
+    "to_act": "legal",
+    "turn_detail": "legal",
+    "view": "view",
+    "prompt": "view",
+    "scores": "scoring",
+}
 
 
-def declare(modules: Sequence, moves: Moves, **fields) -> Game:
-    """``GAME = declare((rules, scoring, view), moves=rules.moves, slug=..., ...)``.
+def declare(
+    *,
+    moves: Moves,
+    setup: Callable,
+    finished: Callable,
+    legal: Callable,
+    to_act: Callable,
+    view: Callable,
+    prompt: Callable,
+    scores: Callable,
+    turn_detail: Callable | None = None,
+    **fields,
+) -> Game:
+    """``GAME = declare(moves=rules.moves, setup=rules.setup, ..., scores=scoring.scores, slug=...)``.
 
-    The actions, their parsing fields and their handler come from ``moves`` (declared once); each
-    contract function (``CONTRACT``) is the function of that name in the first of ``modules``
-    that has one. A keyword given here wins (``finished=...``, or ``apply=...`` for a game that
-    checks a step before its move runs). What is left are the game's own
-    facts: slug, names, players, colours, options, board profile.
+    Every contract function is named here, from the file ``CONTRACT`` gives it, so a reader of
+    ``__init__.py`` sees where each one is. The actions, their parsing fields and their handler
+    come from ``moves`` (declared once); ``apply=...`` replaces the handler for a game that checks
+    a step before its move runs. What is left are the game's own facts: slug, names, players,
+    colours, options, board profile, and the optional functions (``check_profile``, ``upgrade``,
+    ``ledger``).
     """
-    found = {}
-    for name in CONTRACT:
-        for module in modules:
-            fn = getattr(module, name, None)
-            if inspect.isfunction(fn):
-                found[name] = fn
-                break
-    return Game(**{"actions": moves.fields, "apply": moves.apply, "moves": moves, "order_free": moves.order_free, **found, **fields})
+    contract = dict(setup=setup, finished=finished, legal=legal, to_act=to_act, turn_detail=turn_detail, view=view, prompt=prompt, scores=scores)
+    return Game(**{"actions": moves.fields, "apply": moves.apply, "moves": moves, "order_free": moves.order_free, **contract, **fields})
 
 
 KEPT_BY = {"app": N_("kept by the app"), "physical": N_("the physical pieces"), "box": N_("the physical pieces")}

@@ -8,8 +8,16 @@ from . import cards, core, data, legal, rules, scoring, view
 OPTION_VALUES = (N_("physical"), N_("app"))
 
 GAME = declare(
-    (rules, legal, view, scoring, cards),
     moves=core.moves,
+    setup=rules.setup,
+    finished=rules.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
+    view=view.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
+    check_profile=cards.check_profile,
     slug="giganten",
     name=N_("Giganten"),
     description=N_(

@@ -2,31 +2,25 @@
 rule as a short form, the mountains with their ore-token stacks, and the secret ore tokens on
 each player's phone. See docs/games/gold_rush.md; rules in ``rules/`` and ``scoring.py``."""
 
-from ..base import N_, Bool, Int, IntList, Option, ProfileValue, RuleError
+from ..base import N_, Bool, Int, IntList, Option, ProfileValue
 from ..common import declare, kept_by, starts
-from . import data, scoring, view
-from .rules import legal as legal_rules, turn
-from .rules.base import moves
+from . import data, legal, rules, scoring, view
 
 # the set-up choices' values, as the lobby shows them
 OPTION_VALUES = (N_("app"), N_("box"))
 
 
-def check_profile(key, value):
-    """The pile is 63 tokens: "63 žetonů zlatonosné rudy"."""
-    if key == "ore_counts" and sum(value) != data.ORE_TOKENS:
-        raise RuleError(N_("The counts must add up to the 63 ore tokens of the box."))
-
-
-def finished(state):
-    return state["phase"] == "over"
-
-
 GAME = declare(
-    (legal_rules, turn, scoring, view),
-    moves=moves,
-    finished=finished,
-    check_profile=check_profile,
+    moves=rules.moves,
+    setup=rules.setup,
+    finished=rules.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
+    view=view.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
+    check_profile=data.check_profile,
     slug="gold_rush",
     aliases=("gold-rush",),  # its name until issue 25: old exports and links say it
     name=N_("Carcassonne: Gold Rush"),

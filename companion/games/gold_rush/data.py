@@ -7,7 +7,7 @@ enters (see ``__init__.py``), never a guess here.
 
 from __future__ import annotations
 
-from ..base import NP_
+from ..base import N_, NP_, RuleError
 
 # R: "Každý hráč si vezme svých 5 kovbojů ... 1 kovboje položí na počítadlo bodů na políčko „0“.
 # Zbylé 4 si postaví před sebe."
@@ -26,6 +26,13 @@ ORE_TOKENS = 63
 ORE_VALUES = (0, 1, 2, 3, 5)
 # ?: how many tokens of each value: board-profile data (None until the host enters it).
 ORE_COUNTS = None
+
+
+def check_profile(key, value):
+    """The pile is 63 tokens: "63 žetonů zlatonosné rudy"."""
+    if key == "ore_counts" and sum(value) != ORE_TOKENS:
+        raise RuleError(N_("The counts must add up to the 63 ore tokens of the box."))
+
 
 # R: "Na část hor položte 1 žeton" on the start tile. That a tile gets as many tokens as it
 # shows nuggets suggests the start tile shows one nugget, but the text does not say: profile, unconfirmed.

@@ -6,8 +6,8 @@ the mountains' stacks and everybody else's tokens are counts ("only counts are p
 
 from __future__ import annotations
 
-from ..base import RuleError
-from .rules.base import supply, total
+from ..base import N_, Label, RuleError
+from .rules.base import name, supply, total
 from .rules.mountains import nuggets_of, token_value
 from .scoring import ore_points, track
 
@@ -77,3 +77,16 @@ def view(state, seat, profile) -> dict:
         ],
         "mine": mine,
     }
+
+
+def prompt(state, profile) -> Label:
+    phase, turn = state["phase"], state["turn"]
+    if phase == "tile":
+        return Label(N_("%(name)s: lay a tile (%(left)d left)."), name=name(state, turn), left=state["tiles_left"])
+    if phase == "act":
+        return Label(N_("%(name)s: place a cowboy or the tent, take an ore token, or score."), name=name(state, turn))
+    if phase == "score":
+        return Label(N_("%(name)s: score what the tile completed, then end the turn."), name=name(state, turn))
+    if phase == "end":
+        return Label(N_("Final scoring: unfinished railways, cities, prairies, then reveal the ore."))
+    return Label(N_("The game is over."))

@@ -13,8 +13,15 @@ COLOUR = Choice((data.AUTO_COLOUR, *data.PALETTE), required=False)
 ADVICE = N_("The rulebook advises against taking all the modifiers of one kind.")
 
 GAME = declare(
-    (rules, view, scoring, legal),
     moves=rules.moves,
+    setup=rules.setup,
+    finished=rules.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
+    view=view.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
     apply=rules.apply,
     recall=story.RECALL,  # his turn's story and the table's chores are read from the events
     slug="hamlet_botrik",
@@ -26,6 +33,7 @@ GAME = declare(
     min_players=1,
     max_players=1,
     panel_shows_prompt=True,  # the question card at the top of the panel is the prompt
+    panel_shows_notice=True,  # under the answers, beside the Undo of that tap: the question stays on top
     options=(
         Option("botrik_colour", N_("Botrik's colour"), COLOUR, data.AUTO_COLOUR, N_("Automatic: the first colour nobody uses.")),
         Option(

@@ -62,7 +62,3 @@ def scores(state, profile=None):
     }
     botrik_row = {"seat": None, "name": "Botrik", "total": botrik, "rank": 1 if botrik >= you_total else 2, "breakdown": botrik_breakdown(state)}
     return sorted([player_row, botrik_row], key=lambda r: r["rank"])
-
-
-def finished(state):
-    return state["phase"] == "over"

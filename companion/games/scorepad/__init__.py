@@ -2,11 +2,17 @@
 
 from ..base import N_, Bool, Option
 from ..common import declare
-from . import rules
+from . import legal, rules, scoring, view
 
 GAME = declare(
-    (rules,),
     moves=rules.moves,
+    setup=rules.setup,
+    finished=rules.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
+    view=view.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
     slug="scorepad",
     name=N_("Score pad"),
     description=N_("Add or subtract points with a note, round by round; running totals and a final ranking with ties."),

@@ -8,8 +8,7 @@ table's log, so the state does not grow with the number of entries, only with th
 
 from __future__ import annotations
 
-from ..base import N_, Int, Label, Legal, Moves, RuleError, Text
-from ..common import ranks
+from ..base import N_, Int, Label, Moves, RuleError, Text
 
 MAX_ROUNDS = 9999
 moves = Moves()
@@ -17,7 +16,6 @@ moves = Moves()
 PLAYER = Int(0, 7, label=N_("Player"))
 POINTS = Int(-9999, 9999, label=N_("Points"))
 ROUND = Int(1, MAX_ROUNDS, label=N_("Round"))
-LISTED_ROUNDS = 8  # legal lists the corrections of these latest rounds (the panel shows as many)
 
 
 def setup(players, options, profile, rng):
@@ -118,81 +116,6 @@ def reopen(state, params, seat, profile, rng):
         raise RuleError(N_("The game is still running."))
     state["finished"] = False
     return state, Label(N_("Game reopened"))
-
-
-def legal(state, seat, profile=None) -> list[Legal]:
-    """Every phone (and the shared view) may write anyone's points: a score pad has no turns.
-    Corrections are listed for the latest ``LISTED_ROUNDS`` rounds."""
-    seats = tuple(range(len(state["players"])))
-    if state["finished"]:
-        over = Label(N_("The game is over; reopen it to add points."))
-        return [Legal("reopen"), *(Legal(a, reason=over) for a in ("score", "correct", "clear", "next_round", "finish"))]
-    # the latest rounds only (those the panel shows): the same few entries at round 3 and at round
-    # 1000, so a long game's panel costs no more; older cells are corrected the same way, unlisted
-    rounds = tuple(range(max(1, current_round(state) - LISTED_ROUNDS + 1), current_round(state) + 1))
-    out = [Legal("score", {"seat": seats}), Legal("next_round"), Legal("finish"), Legal("reopen", reason=Label(N_("The game is still running.")))]
-    for who in seats:
-        written = tuple(r for r in rounds if state["sums"][r - 1][who] is not None)
-        # correcting to the value already there is refused, so a written cell needs another value: any but that one
-        out.append(Legal("correct", {"seat": (who,), "round": tuple(r for r in rounds if state["sums"][r - 1][who] is None)}))
-        out.extend(Legal("correct", {"seat": (who,), "round": (r,), "points": tuple(p for p in (-1, 0, 1) if p != state["sums"][r - 1][who])}) for r in written)
-        older = () if written else tuple(r for r in [_latest_written(state, who, rounds[0] - 1)] if r)
-        if written or older:
-            out.append(Legal("clear", {"seat": (who,), "round": written or older}))
-    out = [entry for entry in out if all(entry.choices.values()) or not entry.choices]
-    if not any(e.action == "clear" for e in out):
-        out.append(Legal("clear", reason=Label(N_("No cell has points yet."))))
-    return out
-
-
-def _latest_written(state, who, before) -> int | None:
-    """The latest round up to ``before`` in which ``who``'s cell holds points."""
-    return next((r for r in range(before, 0, -1) if state["sums"][r - 1][who] is not None), None)
-
-
-def to_act(state) -> tuple[int, ...]:
-    return () if state["finished"] else tuple(range(len(state["players"])))
-
-
-def totals(state) -> list[int]:
-    return [sum(filter(None, column)) for column in zip(*state["sums"])]  # None (empty) and 0 add nothing
-
-
-def scores(state, profile=None):
-    sums = totals(state)
-    places = ranks(sums, state["lowest_wins"])
-    rows = []
-    for seat, total in enumerate(sums):
-        # the per-round lines only once the game is over (the play's record keeps them): while it
-        # runs the sheet shows them, and a line per round would make every panel grow with the game
-        breakdown = (
-            [[Label(N_("Round %(round)d"), round=r).to_json(), row[seat]] for r, row in enumerate(state["sums"], start=1) if row[seat] is not None]
-            if state["finished"]
-            else []
-        )
-        rows.append({"seat": seat, "total": total, "rank": places[seat], "breakdown": breakdown})
-    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
-
-
-def prompt(state, profile=None):
-    if state["finished"]:
-        return Label(N_("The game is over."))
-    return Label(N_("Round %(round)d: enter points as they are scored."), round=current_round(state))
-
-
-def view(state, seat, profile=None):
-    """Nothing on a score pad is secret: the grid (rounds down, players across), totals, winners."""
-    sums = totals(state)
-    best = (min if state["lowest_wins"] else max)(sums)
-    return {
-        "players": state["players"],
-        "lowest_wins": state["lowest_wins"],
-        "finished": state["finished"],
-        "round": current_round(state),
-        "rows": state["sums"],
-        "totals": sums,
-        "winners": [seat for seat, total in enumerate(sums) if total == best],
-    }
 
 
 def finished(state):

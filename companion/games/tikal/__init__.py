@@ -7,11 +7,19 @@ See docs/games/tikal.md for the model and every reading of the rulebook.
 
 from ..base import N_, Bool, IntList, Option, ProfileValue
 from ..common import declare, kept_by, starts
-from . import data, rules, scoring, view
+from . import data, legal, rules, scoring, view
 
 GAME = declare(
-    (rules, scoring, view),
     moves=rules.moves,
+    setup=rules.setup,
+    finished=rules.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
+    view=view.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
+    check_profile=rules.check_profile,
     slug="tikal",
     name=N_("Tikal"),
     description=N_(

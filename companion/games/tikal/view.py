@@ -8,6 +8,7 @@ computed here, not in the template.
 
 from __future__ import annotations
 
+from ..base import N_, NP_, Label
 from . import data, scoring
 from .rules.core import (
     PIECES,
@@ -18,6 +19,7 @@ from .rules.core import (
     in_board_order,
     jungles,
     levels_left,
+    name,
     next_letter,
     pieces_gone,
     strength,
@@ -125,3 +127,36 @@ def view(state, seat, profile) -> dict:
         "levels_left": {v: levels_left(state, profile, v) for v in data.LEVEL_VALUES},
         "pieces": PIECES,
     }
+
+
+def prompt(state, profile) -> Label:
+    phase = state["phase"]
+    if phase == "over":
+        return Label(N_("The game is over."))
+    who = name(state, actor(state))
+    if phase == "place" and not state["advanced"]:
+        letter, left = next_letter(state, profile)
+        return Label(N_("%(name)s draws the top landscape tile (%(letter)s) and taps what it is."), name=who, letter=letter)
+    if phase == "place":
+        return Label(N_("%(name)s chooses a tile from the display."), name=who)
+    if phase == "show":
+        return Label(N_("Turn up the next landscape tile and tap what it is."))
+    if phase == "bid":
+        return Label(N_("%(name)s bids or passes."), name=who)
+    left = state["turn"]["ap"]
+    if phase == "score" and state["round"]["kind"] == "final":
+        if state["advanced"]:
+            return Label(
+                NP_(
+                    "%(name)s: final scoring turn (lowest score first), %(num)d action point left.",
+                    "%(name)s: final scoring turn (lowest score first), %(num)d action points left.",
+                ),
+                name=who,
+                num=left,
+            )
+        return Label(
+            NP_("%(name)s: final scoring turn, %(num)d action point left.", "%(name)s: final scoring turn, %(num)d action points left."), name=who, num=left
+        )
+    if phase == "score":
+        return Label(NP_("%(name)s: scoring turn, %(num)d action point left.", "%(name)s: scoring turn, %(num)d action points left."), name=who, num=left)
+    return Label(NP_("%(name)s: %(num)d action point left.", "%(name)s: %(num)d action points left."), name=who, num=left)

@@ -7,12 +7,19 @@ next. See docs/games/tinners_trail.md for the model and every rulebook choice.
 
 from ..base import N_
 from ..common import auto_pass_option, declare
-from . import board, data, legal, rules, view
-from .core import ledger, moves
+from . import board, core, data, legal, rules, scoring, view
 
 GAME = declare(
-    (rules, legal, view, board),
-    moves=moves,
+    moves=rules.moves,
+    setup=rules.setup,
+    finished=rules.finished,
+    legal=legal.legal,
+    to_act=legal.to_act,
+    turn_detail=legal.turn_detail,
+    view=view.view,
+    prompt=view.prompt,
+    scores=scoring.scores,
+    check_profile=board.check_profile,
     slug="tinners_trail",
     aliases=("tinners-trail",),  # its name until issue 25: old exports and links say it
     name=N_("Tinners' Trail"),
@@ -28,5 +35,5 @@ GAME = declare(
         ),
     ),
     profile=data.PROFILE,
-    ledger=ledger,
+    ledger=core.ledger,
 )

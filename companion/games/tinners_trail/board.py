@@ -25,6 +25,22 @@ def resolve(profile: dict | None) -> dict:
     return out
 
 
+def current(state, profile=None):
+    """The state and the board values in force now. The host may have entered the map since the
+    last action: its regions are then shown at once (on a copy; the stored state is not changed)."""
+    b = resolve(profile)
+    known = parse_map(b)
+    if known and any(name not in state["regions"] for name in known):
+        state = {
+            **state,
+            "regions": {name: dict(r) for name, r in state["regions"].items()},
+            "adits": [list(p) for p in state["adits"]],
+            "borders": [list(p) for p in state["borders"]],
+        }
+        sync_map(state, b)
+    return state, b
+
+
 def action_time(b: dict, action: str) -> int:
     times = b.get("action_times") or data.ACTION_TIMES
     return times[data.ACTIONS.index(action)]

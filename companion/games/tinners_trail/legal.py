@@ -15,7 +15,7 @@ from itertools import permutations
 
 from ..base import N_, NP_, Label, Legal, RuleError
 from . import actions, board as bd, core, data, prices, round_end, start
-from .view import current
+from .board import current
 
 TYPED = tuple(range(0, 21))  # a die typed in: the fields' range
 

@@ -66,3 +66,7 @@ def setup(players, options, profile, rng):
 
 
 apply = moves.apply
+
+
+def finished(state):
+    return state["phase"] == "over"

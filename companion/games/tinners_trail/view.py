@@ -1,4 +1,4 @@
-"""What the table sees: the prompt, the view for a template, and the final scores.
+"""What the table sees: the prompt and the view for a template (the final scores: ``scoring.py``).
 
 Nothing in Tinners' Trail is secret (money, ore in hand and investments lie open on the table),
 so every seat gets the same view. Labels are returned as JSON (``{"msg", "params"}``) so the
@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from ..base import N_, Label
 from . import actions, board as bd, core, data, prices, round_end, start
+from .board import current
+from .rules import finished
+from .scoring import scores, vp_by_round
 
 PHASE_LABELS = {
     "setup": N_("Set-up: seeding the starting regions"),
@@ -20,26 +23,6 @@ PHASE_LABELS = {
     "exploration": N_("Phase 6: exploration"),
     "over": N_("Game over"),
 }
-
-
-def current(state, profile=None):
-    """The state and the board values in force now. The host may have entered the map since the
-    last action: its regions are then shown at once (on a copy; the stored state is not changed)."""
-    b = bd.resolve(profile)
-    known = bd.parse_map(b)
-    if known and any(name not in state["regions"] for name in known):
-        state = {
-            **state,
-            "regions": {name: dict(r) for name, r in state["regions"].items()},
-            "adits": [list(p) for p in state["adits"]],
-            "borders": [list(p) for p in state["borders"]],
-        }
-        bd.sync_map(state, b)
-    return state, b
-
-
-def finished(state):
-    return state["phase"] == "over"
 
 
 # --- The prompt: one question per phase -------------------------------------------------------------
@@ -129,51 +112,6 @@ PROMPTS = {
 def prompt(state, profile=None):
     state, b = current(state, profile)
     return PROMPTS[state["phase"]](state, b)
-
-
-# --- Scores -----------------------------------------------------------------------------------------
-
-
-def scores(state, profile=None):
-    """'Hráči si spočtou vítězné body za kostičky investic ... V případě shody ... porovnají zbylé
-    peníze ... Pokud i teď nastala shoda, spočítejte kostičky cínu a mědi kontrolované zmíněnými
-    hráči (tj. kostičky na herním plánu na územích, ve kterých mají doly) ... Je-li shoda i teď,
-    vyhrává hráč, který je na Pořadí hráčů více vlevo.'"""
-    state, b = current(state, profile)
-    order = [s for s in state["order"] if s is not None]
-    rows = []
-    for seat, player in enumerate(state["players"]):
-        by_round = vp_by_round(state, b, seat)
-        ore = sum(r["tin"] + r["copper"] for r in state["regions"].values() if r["mine"] == seat)
-        place = order.index(seat) if seat in order else len(order)
-        total = sum(by_round.values())
-        rows.append(
-            {
-                "seat": seat,
-                "total": total,
-                "breakdown": [[Label(N_("Investments in round %(round)d"), round=r).to_json(), vp] for r, vp in sorted(by_round.items())],
-                "tiebreak": [
-                    [Label(N_("Money")).to_json(), player["money"]],
-                    [Label(N_("Tin and copper in regions with your mines")).to_json(), ore],
-                    [Label(N_("Place on the player order track")).to_json(), place + 1],
-                ],
-                "_key": (-total, -player["money"], -ore, place),
-            }
-        )
-    rows.sort(key=lambda r: r["_key"])
-    for rank, row in enumerate(rows, start=1):
-        row["rank"] = rank
-        del row["_key"]
-    return rows
-
-
-def vp_by_round(state, b, seat) -> dict:
-    """The VP of a player's investment cubes, per round (a box whose VP is not known yet counts 0)."""
-    by_round = {}
-    for entry in state["investments"]:
-        if entry["seat"] == seat:
-            by_round[entry["round"]] = by_round.get(entry["round"], 0) + (round_end.box_vp(state, b, entry["round"], entry["cost"]) or 0)
-    return by_round
 
 
 def board_status(b):

@@ -7,7 +7,7 @@ import time
 
 from companion import engine
 from companion.games import GAMES
-from companion.games.scorepad.rules import LISTED_ROUNDS
+from companion.games.scorepad.legal import LISTED_ROUNDS
 
 GAME = GAMES["scorepad"]
 PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]

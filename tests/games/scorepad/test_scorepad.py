@@ -13,7 +13,7 @@ import pytest
 
 from companion import engine
 from companion.games.base import RuleError
-from companion.games.scorepad import GAME, rules
+from companion.games.scorepad import GAME, scoring
 from helpers import act, start_table
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bořek", "colour": "blue"}, {"name": "Cyril", "colour": "green"}]
@@ -57,7 +57,7 @@ def test_entries_in_a_round_add_up_in_the_players_cell_and_totals_sum_the_rounds
     score(pad, 0, 10)
     score(pad, 2, 4)
     assert pad.g["sums"] == [[3, None, None], [10, None, 4]]
-    assert rules.totals(pad.g) == [13, 0, 4]
+    assert scoring.totals(pad.g) == [13, 0, 4]
     assert [(r["seat"], r["total"], r["rank"]) for r in GAME.scores(pad.g, {})] == [(0, 13, 1), (2, 4, 2), (1, 0, 3)]
 
 

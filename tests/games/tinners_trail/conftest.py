@@ -8,7 +8,7 @@ import pytest
 
 from companion import engine
 from companion.games.base import RuleError
-from companion.games.tinners_trail import GAME, actions, board, ledger, view
+from companion.games.tinners_trail import GAME, actions, board, core, view
 
 COLOURS = {"Red": "red", "Purple": "purple", "Yellow": "yellow", "Green": "green", "Blue": "blue"}
 
@@ -54,7 +54,7 @@ class Table:
 
     def ledger(self):
         """Every change of money so far, read from the events (as the ledger page reads it)."""
-        return ledger(self.initial, self.events)
+        return core.ledger(self.initial, self.events)
 
     def fails(self, action, **params):
         before = json.dumps(self.t, sort_keys=True)

@@ -1,6 +1,6 @@
 """Every worked example of the Czech rulebook (tinners-trail.cs.txt), played on the app."""
 
-from companion.games.tinners_trail import prices, view
+from companion.games.tinners_trail import prices, scoring, view
 
 
 def test_example_1_leftmost_token_on_player_order_is_active(table):
@@ -124,7 +124,7 @@ def test_final_scores_purple_wins_with_101(table):
     boxes = (("Red", 5, 85), ("Purple", 10, 101), ("Yellow", 15, 77), ("Green", 20, 74))
     t.g["investments"] = [{"seat": t.seat(n), "round": 1, "cost": cost} for n, cost, _vp in boxes]
     t.g["box_vp"] = {f"1:{cost}": vp for _n, cost, vp in boxes}
-    rows = view.scores(t.g)
+    rows = scoring.scores(t.g)
     assert [(t.g["players"][r["seat"]]["name"], r["total"], r["rank"]) for r in rows] == [
         ("Purple", 101, 1),
         ("Red", 85, 2),

@@ -4,7 +4,7 @@ exploration, investments, the tie-break chain and the corrections."""
 import pytest
 
 from companion import engine
-from companion.games.tinners_trail import actions, board as bd, legal, prices, rules, view
+from companion.games.tinners_trail import actions, board as bd, legal, prices, rules, scoring, view
 
 # --- Phase 1: every combination of price modifiers ------------------------------------------------
 
@@ -412,7 +412,7 @@ def test_no_empty_region_left_skips_exploration(table):
 
 
 def ranking(t):
-    return [t.g["players"][r["seat"]]["name"] for r in view.scores(t.g)]
+    return [t.g["players"][r["seat"]]["name"] for r in scoring.scores(t.g)]
 
 
 def test_tie_break_chain(table):
@@ -432,7 +432,7 @@ def test_tie_break_chain(table):
     t.player("Yellow")["money"] = 8
     assert ranking(t) == ["Yellow", "Red", "Purple"]  # money first
     t.g["investments"].append({"seat": t.seat("Purple"), "round": 2, "cost": 5})
-    rows = view.scores(t.g)
+    rows = scoring.scores(t.g)
     assert ranking(t)[0] == "Purple" and [r["rank"] for r in rows] == [1, 2, 3]
     assert rows[0]["breakdown"][1][1] == 1
 

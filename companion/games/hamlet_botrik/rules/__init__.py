@@ -57,6 +57,10 @@ def setup(players, options, profile, rng):
     }
 
 
+def finished(state):
+    return state["phase"] == "over"
+
+
 def apply(state, action, params, seat, profile, rng, recent=()):
     """``Game.apply``: the answer, its log line telling what it did in his turn. ``recent``: the
     events before it (``Game.recall`` of them), where the story of his turn so far is read."""

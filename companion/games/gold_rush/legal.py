@@ -1,4 +1,4 @@
-"""What each seat may do now (``legal``), whom the table waits for (``to_act``) and what it asks (``prompt``).
+"""What each seat may do now (``legal``), whom the table waits for (``to_act``) and what that seat is doing (``turn_detail``).
 
 Every allowed ``Legal`` with parameters drawn from its ``choices`` is accepted by the action's
 rule; an action that cannot be taken now is listed with the rule's reason, so a phone can
@@ -7,9 +7,10 @@ grey it and say why.
 
 from __future__ import annotations
 
-from ...base import N_, Label, Legal
-from . import bounds
-from .base import PHASE_REASONS, name, supply
+from ..base import N_, Label, Legal
+from .rules import bounds
+from .rules.base import PHASE_REASONS, name, supply
+from .scoring import city_refusal, finish_blocked
 
 TURN = ("lay_tile", "discard_tile", "join_mountain", "place_cowboy", "place_tent", "take_token", "close_mountain", "railway", "city", "end_turn")
 END = ("railway", "city", "prairie", "ore_total", "finish")
@@ -105,7 +106,6 @@ def _take(state, seat) -> Legal:
 
 
 def _railway_city(state, at_end: bool) -> list[Legal]:
-    from ..scoring import city_refusal
 
     out = []
     nobody = bounds.nobody(state, "rail")
@@ -130,7 +130,6 @@ def _railway_city(state, at_end: bool) -> list[Legal]:
 
 
 def _end(state, seat, profile) -> list[Legal]:
-    from ..scoring import finish_blocked
 
     out = _railway_city(state, at_end=True)
     if not state["farmers"]:
@@ -149,16 +148,3 @@ def _end(state, seat, profile) -> list[Legal]:
     blocked = finish_blocked(state, profile)
     out.append(Legal("finish", reason=blocked) if blocked else Legal("finish"))
     return out
-
-
-def prompt(state, profile) -> Label:
-    phase, turn = state["phase"], state["turn"]
-    if phase == "tile":
-        return Label(N_("%(name)s: lay a tile (%(left)d left)."), name=name(state, turn), left=state["tiles_left"])
-    if phase == "act":
-        return Label(N_("%(name)s: place a cowboy or the tent, take an ore token, or score."), name=name(state, turn))
-    if phase == "score":
-        return Label(N_("%(name)s: score what the tile completed, then end the turn."), name=name(state, turn))
-    if phase == "end":
-        return Label(N_("Final scoring: unfinished railways, cities, prairies, then reveal the ore."))
-    return Label(N_("The game is over."))
