@@ -71,9 +71,8 @@ def make_app() -> Flask:
 
 
 def main():
-    from waitress import serve
-
     from companion.cli import WAITRESS, serve_in_processes
+    from companion.serving import serve
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)

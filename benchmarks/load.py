@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2] [--workers 2] [--bgio]
 
-Everything binds 127.0.0.1. The server under test runs pinned to CPU 0 and this load generator
+The server binds 127.0.0.1 and each phone connects from its own loopback address (127.0.x.y, Linux). The server under test runs pinned to CPU 0 and this load generator
 to CPU 1 (on a 2-core machine); with ``--workers 2`` each server runs two processes
 (``companion serve --workers 2``) and nothing is pinned: the servers' processes and this load
 generator share both cores, as they would on a club's laptop. The companion and the bare app (benchmarks/bare.py) are served
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -142,9 +143,16 @@ class Stats:
         return max((max(s) for s in self.samples.values() if s), default=0) * 1000
 
 
+PHONES = itertools.count()
+
+
 def session() -> aiohttp.ClientSession:
-    # a browser: its own cookies, a couple of keep-alive connections to the one host
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=2), cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=TIMEOUT)
+    # a browser: its own cookies, a couple of keep-alive connections to the one host, and its own
+    # address (127.0.x.y: Linux answers all of 127/8), as on a Wi-Fi: the server caps the open
+    # connections per address (companion/serving.py), which 500 phones at 127.0.0.1 would meet
+    n = next(PHONES)
+    address = (f"127.0.{n // 250 + 1}.{n % 250 + 2}", 0)
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=2, local_addr=address), cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=TIMEOUT)
 
 
 def form_state(html: str) -> tuple[str | None, str | None]:

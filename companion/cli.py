@@ -17,7 +17,8 @@ from pathlib import Path
 
 import ifaddr
 
-from . import FORM_ENVELOPE, IMPORT_LIMIT
+from . import BODY_LIMIT, FORM_ENVELOPE, IMPORT_LIMIT
+from .serving import PER_ADDRESS
 
 
 def lan_addresses() -> list[str]:
@@ -86,6 +87,11 @@ WAITRESS = {
     # let one phone spool 900 MB to disk before the app could say 413)
     "max_request_body_size": IMPORT_LIMIT + FORM_ENVELOPE,
     "max_request_header_size": 64 * 1024,
+    # any body but an import's (at most 1 MB, companion/serving.py) stays in memory; only the
+    # import slots spool to a temporary file
+    "inbuf_overflow": BODY_LIMIT + 1,
+    # how often the server looks for requests past their deadline (serving.py) and idle connections
+    "cleanup_interval": 1,
 }
 FILES_NEEDED = WAITRESS["connection_limit"] + 3 * WAITRESS["threads"] + 64  # sockets, SQLite files per thread, the rest
 
@@ -218,16 +224,16 @@ def certificate(folder: Path, hosts: list[str]) -> tuple[str, str] | None:
 
 def serve_https(app, args, cert: str, key: str) -> None:
     """HTTPS with Werkzeug's threaded server: waitress speaks no TLS. A thread per connection is
-    plenty for a few tables at home; a club with many tables serves HTTP behind a TLS proxy."""
-    from werkzeug.serving import make_server
+    plenty for a few tables at home; a club with many tables serves HTTP behind a TLS proxy.
+    The same cap per address and header deadline as over HTTP (serving.py ``tls_server``)."""
+    from .serving import Fairness, tls_server
 
-    make_server(args.host, args.port, app, threaded=True, ssl_context=(cert, key)).serve_forever()
+    tls_server(args.host, args.port, app, cert, key, Fairness(per_address=args.connections_per_address)).serve_forever()
 
 
 def serve(args) -> int:
-    from waitress import serve as waitress_serve
-
     from . import create_app
+    from .serving import Fairness, serve as fair_serve
     from .web.limits import PIN_TRIES, pin_tries_file
 
     if args.workers > 1 and (args.https or not hasattr(os, "fork") or not hasattr(socket, "SO_REUSEPORT")):
@@ -273,10 +279,12 @@ def serve(args) -> int:
     if tls:
         serve_https(app, args, *tls)
         return 0
-    settings = {**WAITRESS, "threads": args.threads}
-    if args.workers > 1:
-        return serve_in_processes(lambda sock: waitress_serve(app, sockets=[sock], ident="table-companion", **settings), args.host, args.port, args.workers)
-    waitress_serve(app, host=args.host, port=args.port, ident="table-companion", **settings)
+    settings = {**WAITRESS, "threads": args.threads, "ident": "table-companion"}
+    if args.workers > 1:  # each process its own counts (serving.py)
+        return serve_in_processes(
+            lambda sock: fair_serve(app, Fairness(per_address=args.connections_per_address), sockets=[sock], **settings), args.host, args.port, args.workers
+        )
+    fair_serve(app, Fairness(per_address=args.connections_per_address), host=args.host, port=args.port, **settings)
     return 0
 
 
@@ -297,6 +305,15 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="server processes on the one port (default 1); a games club on a machine with spare cores serves more taps "
         "with one per core (Linux and macOS; docs/architecture.md, Speed)",
+    )
+    p.add_argument(
+        "--connections-per-address",
+        type=lambda v: max(0, int(v)),
+        default=PER_ADDRESS,
+        metavar="N",
+        help=f"open connections one client address may hold (default {PER_ADDRESS}, per server process; a phone needs "
+        "about six). Behind a reverse proxy on this machine every phone has the proxy's address: give 0 (no cap) and "
+        "let the proxy limit each address (docs/security.md)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
     p.add_argument(

@@ -450,8 +450,8 @@ def test_150_half_open_connections_do_not_lock_phones_out(served):
     port, code = served
     held = []
     try:
-        for _ in range(150):  # a request line and no end of headers: waitress waits for the rest
-            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        for _ in range(150):  # a request line and no end of headers, from another device than the phone's
+            s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.2", 0))
             s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             held.append(s)
         polls = sorted(_polls(port, code, 2.0))

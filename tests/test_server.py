@@ -81,8 +81,8 @@ def test_more_keep_alive_phones_than_waitress_allows_by_default_are_all_answered
     phone.get("/")
     conns = []
     try:
-        for _ in range(150):  # each one a browser that keeps its connection open
-            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        for i in range(150):  # each one a browser that keeps its connection open, at its own address
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=(f"127.0.1.{i + 2}", 0))
             c.request("GET", "/t/nope/version")
             c.getresponse().read()
             conns.append(c)

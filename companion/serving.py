@@ -1,0 +1,307 @@
+"""Waitress with a fair share per device (issue 26 point 1).
+
+waitress has one count of open connections for the whole server, an idle timeout that any byte
+resets, and one body limit for every path, spooled to a temporary file past ``inbuf_overflow``
+before the app sees the path. So one device on the Wi-Fi could hold every connection, keep them
+with a byte every 30 s, and fill the disk with held-open uploads (the audit of issue 26). This
+module subclasses three of waitress's classes, through hooks waitress itself uses
+(``TcpWSGIServer.channel_class``, ``HTTPChannel.parser_class``, ``BaseWSGIServer.maintenance``,
+``HTTPRequestParser.received``), rather than replacing a server that serves the club well:
+
+- **connections per address**: at most ``per_address`` open connections from one client address
+  (32: a browser opens six at most per host); the next is accepted and closed at once, so the
+  listen backlog never fills with one device's connections;
+- **deadlines**: a request's headers must be complete ``header_deadline`` seconds after its first
+  byte, and its body ``body_deadline`` seconds after its headers plus one second per
+  ``body_rate`` bytes, however slowly it trickles; past that the connection is closed;
+- **bodies**: a body above ``small_body`` (held in memory) is refused with 413 as soon as its
+  headers arrive, before a byte of it is read, unless the path is an import
+  (``import_paths``); at most ``import_slots`` import bodies are received at once (503 to the
+  next), so held-open uploads spool at most that many imports to disk.
+
+Every count is per server process: with ``companion serve --workers N`` the kernel hands a
+device's connections to any of the N processes, so a device may hold up to N x ``per_address``.
+Tested against waitress 3.0 (pinned in pyproject.toml): tests/test_fair_server.py.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import waitress
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import MultiSocketServer, TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
+from waitress.utilities import Error, RequestEntityTooLarge
+
+from . import BODY_LIMIT
+
+log = logging.getLogger("waitress")
+
+PER_ADDRESS = 32  # open connections from one address; a browser keeps up to 6 per host
+HEADER_DEADLINE = 10.0  # seconds from a request's first byte to the end of its headers
+BODY_DEADLINE = 10.0  # seconds from the end of the headers to the end of the body, plus:
+BODY_RATE = 256 * 1024  # one second more per this many bytes of body (a 16 MB import: 74 s)
+IMPORT_SLOTS = 2  # import bodies received at once, per process
+IMPORT_PATHS = frozenset({"/import"})
+ACCEPTS = 64  # connections accepted per wake-up of the loop
+
+
+# Both refusals are waitress's plain-text answers, at no cost to the app. Handed to the app unread
+# (so that the player read them in their language), a guest's flood of them seemed to slow the
+# other phones' polls (benchmarks/fair_share.py uploads, p99 0.46-2.6 s against 0.25-0.71 s, on
+# a noisy machine); an answer that costs the app nothing is the safer default.
+class Busy(Error):
+    code = 503
+    reason = "Service Unavailable"
+
+    def to_response(self, ident=None):
+        status, headers, body = super().to_response(ident)
+        return status, [*headers, ("Retry-After", "5")], body
+
+
+@dataclass
+class Fairness:
+    """The settings and the shared counts of one server process."""
+
+    per_address: int = PER_ADDRESS  # 0: no cap
+    header_deadline: float = HEADER_DEADLINE
+    body_deadline: float = BODY_DEADLINE
+    body_rate: float = BODY_RATE
+    small_body: int = BODY_LIMIT
+    import_paths: frozenset = IMPORT_PATHS
+    import_slots: int = IMPORT_SLOTS
+    open: Counter = field(default_factory=Counter)  # open connections by client address
+    capped: set = field(default_factory=set)  # addresses at the cap (logged once each)
+
+    def __post_init__(self):
+        self.imports = threading.BoundedSemaphore(self.import_slots)
+        self.lock = threading.Lock()
+
+    def admit(self, host: str) -> bool:
+        with self.lock:
+            if self.per_address and self.open[host] >= self.per_address:
+                if host not in self.capped:
+                    self.capped.add(host)
+                    log.warning("%s has %d open connections: closing its new ones until some end", host, self.per_address)
+                return False
+            self.open[host] += 1
+            return True
+
+    def left(self, host: str) -> None:
+        with self.lock:
+            self.open[host] -= 1
+            if self.open[host] <= 0:
+                del self.open[host]
+            if self.open[host] < self.per_address:
+                self.capped.discard(host)
+
+
+class FairParser(HTTPRequestParser):
+    """waitress's request parser that knows when the request began, and refuses a body the path
+    does not take before reading it."""
+
+    slot = False  # holds one of the import slots
+    headers_done = 0.0
+
+    def __init__(self, adj, fair: Fairness):
+        super().__init__(adj)
+        self.fair = fair
+        self.started = time.monotonic()
+
+    def received(self, data):
+        before = self.headers_finished
+        consumed = super().received(data)
+        if not before and self.headers_finished:
+            self.headers_done = time.monotonic()
+            if not self.completed:  # a body follows: nothing of it has been read yet
+                self._admit_body()
+        elif self.headers_finished and not self.completed and not self.slot and self.body_bytes_received > self.fair.small_body:
+            self._refuse(RequestEntityTooLarge(f"exceeds {self.fair.small_body} bytes"))  # chunked: no length up front
+        return consumed
+
+    def _admit_body(self) -> None:
+        if self.path in self.fair.import_paths:
+            if self.fair.imports.acquire(blocking=False):
+                self.slot = True
+            else:
+                self._refuse(Busy("Other imports are being received; try again in a moment."))
+        elif self.content_length > self.fair.small_body:
+            self._refuse(RequestEntityTooLarge(f"exceeds {self.fair.small_body} bytes"))
+
+    def _refuse(self, error: Error) -> None:
+        self.error = error
+        self.completed = True
+        self.expect_continue = False  # no "100 Continue": the client need not send the body
+        self.connection_close = True
+
+    def deadline(self) -> float:
+        if not self.headers_finished:
+            return self.started + self.fair.header_deadline
+        length = self.content_length or (self.adj.max_request_body_size if self.slot else self.fair.small_body)
+        return self.headers_done + self.fair.body_deadline + length / self.fair.body_rate
+
+    def close(self):
+        super().close()
+        if self.slot:
+            self.slot = False
+            self.fair.imports.release()
+
+
+class FairChannel(HTTPChannel):
+    counted = False  # counted in Fairness.open
+
+    def parser_class(self, adj):  # waitress calls self.parser_class(self.adj) for each request
+        return FairParser(adj, self.server.fair)
+
+    def handle_close(self):
+        if self.request is not None:  # a request cut off half-way: free its spooled body and slot now
+            self.request.close()
+        super().handle_close()
+
+    def del_channel(self, map=None):
+        if self.counted:
+            self.counted = False
+            self.server.fair.left(self.addr[0])
+        super().del_channel(map)
+
+
+class FairServer(TcpWSGIServer):
+    channel_class = FairChannel
+
+    def __init__(self, *args, fair: Fairness, **kw):
+        self.fair = fair
+        super().__init__(*args, **kw)
+
+    def handle_accept(self):
+        for _ in range(ACCEPTS):  # waitress accepts one per wake-up: a flood would fill the backlog
+            if len(self._map) >= self.adj.connection_limit:
+                return
+            try:
+                accepted = self.accept()
+                if accepted is None:
+                    return
+                conn, addr = accepted
+                self.set_socket_options(conn)
+            except OSError:
+                return
+            host = addr[0]
+            if not self.fair.admit(host):
+                conn.close()
+                continue
+            try:
+                channel = self.channel_class(self, conn, addr, self.adj, map=self._map)
+            except OSError:  # the client went away already
+                self.fair.left(host)
+                conn.close()
+                continue
+            channel.counted = True
+
+    def maintenance(self, now):
+        super().maintenance(now)  # idle connections: channel_timeout
+        clock = time.monotonic()
+        for channel in list(self.active_channels.values()):
+            request = channel.request  # the request being received, if any
+            if request is not None and not channel.requests and not request.completed and clock > request.deadline():
+                channel.will_close = True
+
+
+def create_server(app, fair: Fairness | None = None, **kw):
+    """waitress's ``create_server`` with FairServer for its TCP sockets (waitress's own takes no
+    server class): one FairServer per listening socket, all sharing ``fair``."""
+    fair = fair or Fairness()
+    adj = Adjustments(**kw)
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    socket_map: dict = {}
+    servers = [
+        FairServer(
+            app,
+            socket_map,
+            _sock=sock,
+            dispatcher=dispatcher,
+            adj=adj,
+            bind_socket=False,
+            sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
+            fair=fair,
+        )
+        for sock in adj.sockets
+    ] or [FairServer(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info, fair=fair) for info in adj.listen]
+    if len(servers) == 1:
+        return servers[0]
+    listening = [(s.effective_host, s.effective_port) for s in servers]
+    return MultiSocketServer(socket_map, adj, listening, dispatcher, servers[-1].log_info)
+
+
+def serve(app, fair: Fairness | None = None, **kw) -> None:
+    """``waitress.serve`` (logging set up, runs until interrupted) with the fair server."""
+    waitress.serve(app, _server=lambda app, **kw: create_server(app, fair, **kw), **kw)
+
+
+# --- HTTPS: Werkzeug's threaded server (waitress speaks no TLS) ----------------------------------
+
+
+def tls_server(host: str, port: int, app, cert: str, key: str, fair: Fairness | None = None):
+    """Werkzeug's threaded HTTPS server with the same cap per address and header deadline.
+
+    Werkzeug wraps the listening socket, so each TLS handshake ran inside ``accept()`` on the one
+    thread that accepts: a client that connected and sent nothing stopped every other phone.
+    Here the handshake runs in the connection's own thread, at its first read. Headers (and the
+    handshake) must be in ``header_deadline`` seconds after the request is awaited, and each read
+    of a body times out after ``body_deadline`` seconds; Flask refuses a body over its limit by
+    its length before reading it, and an import is read by one request at a time."""
+    import socket
+
+    from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler, load_ssl_context
+
+    fair = fair or Fairness()
+
+    class Handler(WSGIRequestHandler):
+        timeout = fair.body_deadline  # each read and write of the socket
+
+        def handle_one_request(self):
+            # a keep-alive connection waiting for its next request is cut at the deadline too
+            # (the plain socket's shutdown: it wakes a read blocked in another thread, close does not)
+            self.cut = threading.Timer(fair.header_deadline, self.hang_up)
+            self.cut.start()
+            try:
+                super().handle_one_request()
+            finally:
+                self.cut.cancel()
+
+        def hang_up(self):
+            try:
+                socket.socket.shutdown(self.connection, socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+        def parse_request(self):
+            ok = super().parse_request()
+            self.cut.cancel()  # the headers are in
+            return ok
+
+    class Server(ThreadedWSGIServer):
+        def __init__(self):
+            self.admitted: dict = {}
+            super().__init__(host, port, app, Handler, ssl_context=load_ssl_context(cert, key))
+            self.socket.do_handshake_on_connect = False  # handshake in the connection's thread
+
+        def verify_request(self, request, client_address):
+            if not fair.admit(client_address[0]):
+                return False
+            self.admitted[request] = client_address[0]
+            return True
+
+        def shutdown_request(self, request):
+            host = self.admitted.pop(request, None)
+            if host is not None:
+                fair.left(host)
+            super().shutdown_request(request)
+
+    return Server()
