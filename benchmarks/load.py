@@ -156,6 +156,11 @@ def session() -> aiohttp.ClientSession:
 
 
 def form_state(html: str) -> tuple[str | None, str | None]:
+    """The version and nonce a tap sends: the panel's, as static/app.js puts them into every form
+    of it (a tap's answer may keep the forms the phone has, companion/web/answer.py), else a form's."""
+    panel = re.search(r'id="panel"[^>]* data-version="(\d+)" data-head="\d+" data-nonce="([^"]+)"', html)
+    if panel:
+        return panel.group(1), panel.group(2) + ".tap"
     v = re.search(r'name="v" value="(\d+)"', html)
     n = re.search(r'name="nonce" value="([^"]+)"', html)
     return (v.group(1) if v else None), (n.group(1) if n else None)

@@ -55,9 +55,10 @@ def timed(fn, metric=None) -> float:
 
 
 def form_state(client, code) -> dict:
+    # the panel's version and nonce, as static/app.js sends them with every form of the panel
     html = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
-    nonce = re.search(r'name="nonce" value="([^"]+)"', html)
-    return {"v": re.search(r'name="v" value="(\d+)"', html).group(1), "nonce": nonce.group(1) if nonce else "bench"}
+    panel = re.search(r'id="panel"[^>]* data-version="(\d+)" data-head="\d+" data-nonce="([^"]+)"', html)
+    return {"v": panel.group(1), "nonce": panel.group(2) + ".tap"}
 
 
 def import_table(client, data) -> str:

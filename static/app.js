@@ -111,6 +111,8 @@
     var p = panel();
     carried = null;
     if (!p || e.detail.target !== p || !e.detail.shouldSwap) return;
+    // a form the answer keeps (hx-preserve) keeps its element: its note is said again below if it still applies
+    p.querySelectorAll(".kept-note").forEach(function (n) { n.remove(); });
     carried = { forms: {}, poll: e.detail.requestConfig && e.detail.requestConfig.verb === "get" };
     Object.keys(touched).forEach(function (id) {
       var form = document.getElementById(id);
@@ -169,6 +171,37 @@
     if (gone) say(p, p.querySelector(".game-body"), "notice warn", words.gone);
   });
 
+  // A tap's answer may keep forms the phone already shows (hx-preserve, companion/web/answer.py):
+  // they were rendered with an older panel, whose version, head and nonce they still carry. The
+  // panel carries the fresh ones, and every form of it sends those (a form's nonce keeps its own
+  // ".form" ending). A question's "Yes" (_confirm.html) sends again exactly what was tapped.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var p = panel(), d = e.detail, data = d.formData, elt = d.elt;
+    if (!p || !data || !elt || !p.contains(elt) || d.verb !== "post" || !p.dataset.nonce || data.has("confirm")) return;
+    if (data.has("v")) d.parameters.v = p.dataset.version;
+    if (data.has("h")) d.parameters.h = p.dataset.head;
+    var nonce = data.get("nonce"), dot = nonce ? nonce.indexOf(".") : -1;
+    if (dot > 0) d.parameters.nonce = p.dataset.nonce + nonce.slice(dot);
+  });
+  // The tapped form, when the answer kept it, is emptied as its fresh rendering would be: the
+  // values it was rendered with, the <details> around it closed (the entry is done).
+  var tapped = null;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+    tapped = form && e.detail.requestConfig && e.detail.requestConfig.verb === "post" ? form : null;
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var form = tapped, p = panel();
+    tapped = null;
+    if (!form || !p || !p.contains(form) || e.detail.xhr.status !== 200) return;
+    form.reset();
+    for (var d = form.closest("details"); d && p.contains(d); d = d.parentElement && d.parentElement.closest("details")) d.open = false;
+    // what this script added to it while it waited to be sent again goes, as with a fresh form
+    form.classList.remove("retrying");
+    form.querySelectorAll(".retry-note").forEach(function (n) { n.remove(); });
+    form.querySelectorAll("[data-unsent]").forEach(function (b) { b.disabled = false; delete b.dataset.unsent; });
+  });
+
   // A tap made while the server cannot be reached is not lost: the form says "not sent,
   // retrying" and the very same request (same nonce, same version) is sent again every few
   // seconds until the server answers. The server applies a repeated nonce at most once (a
@@ -194,7 +227,7 @@
       say.textContent = document.getElementById("net").dataset.retrying;
       elt.appendChild(say);
     }
-    elt.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    elt.querySelectorAll("button:not([disabled])").forEach(function (b) { b.disabled = true; b.dataset.unsent = ""; });
     setTimeout(function () {
       if (!document.body.contains(elt)) return;
       htmx.ajax("POST", config.path, { source: elt, values: values });

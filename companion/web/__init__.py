@@ -197,9 +197,10 @@ def init_app(app: Flask) -> None:
 
         return {"lang": str(get_locale()), "htmx": htmx, "url_for": render.memo_url_for(), **render.template_gettext(get_translations())}
 
-    from . import errors, guide, install, labels, limits, lobby, plays, tables, transfer
+    from . import answer, errors, guide, install, labels, limits, lobby, plays, tables, transfer
 
     app.jinja_env.globals["lay_hint"] = labels.lay_hint  # the card to lay after a step that names a place
+    app.jinja_env.globals.update(region=answer.region, memo=answer.memo)  # what a tap's answer may leave out or remember
 
     errors.init_app(app)
     transfer.init_app(app)

@@ -21,7 +21,7 @@ from flask_babel import gettext
 
 from .. import engine, plays, table as tables, trust
 from ..games.base import Choice, FieldError, Int, RuleError
-from . import device_id, get_db, guide, htmx, tr, use_game_domain
+from . import answer, device_id, get_db, guide, htmx, tr, use_game_domain
 from .limits import PinLocked, from_serving_device, who_operates
 from .lobby import remember
 from .offers import Offers
@@ -172,7 +172,7 @@ def render_panel(t: tables.Table, status: int = 200, **extra):
     """The panel for htmx, or the whole page for a browser without JavaScript."""
     context = _context(t, **extra)
     template = "_panel.html" if htmx else "table.html"
-    return render_template(template, **context), status
+    return answer.render(render_template, template, context), status
 
 
 @bp.get("/")
@@ -181,7 +181,7 @@ def show(code):
     remember(code)
     refused = get_flashed_messages(category_filter=["seats"])
     error = {"form": "seats", "msg": refused[-1]} if refused else None
-    return render_template("table.html", **_context(t, error=error, join=tables.join_code(get_db(), code)))
+    return answer.render(render_template, "table.html", _context(t, error=error, join=tables.join_code(get_db(), code)))
 
 
 @bp.get("/panel")
@@ -270,7 +270,7 @@ def _change(code: str, form_id: str, attempt):
     if outcome.after:  # a stale tap counted after other phones' steps (companion/merge.py)
         names = ", ".join(tr(name) if isinstance(name, dict) else name for name in outcome.after)
         notice = gettext("%(what)s (counted after the entry of %(names)s)", what=notice, names=names)
-    return render_panel(outcome.table, notice=notice)
+    return render_panel(outcome.table, notice=notice, **answer.since(request.form))  # what changed (answer.py)
 
 
 def _ask(t, e, form_id):

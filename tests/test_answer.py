@@ -1,0 +1,102 @@
+"""A tap answers with what changed (companion/web/answer.py): the score pad's forms the phone
+shows stay on the phone (hx-preserve) while what they show stays the same; everything else of
+the panel is rendered fresh, for this phone's own seat only."""
+
+from __future__ import annotations
+
+import re
+
+from helpers import start_table
+
+HX = {"HX-Request": "true"}
+REGIONS = ("f-score", "fix", "pad-buttons")
+
+
+def kept(html: str) -> set[str]:
+    return set(re.findall(r'<div id="([^"]+)" hx-preserve></div>', html))
+
+
+def panel_state(client, code) -> dict:
+    """The version and nonce static/app.js sends with every form of the panel: the panel's own."""
+    html = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    v, head, nonce = re.search(r'id="panel"[^>]* data-version="(\d+)" data-head="(\d+)" data-nonce="([^"]+)"', html).groups()
+    return {"v": v, "h": head, "nonce": nonce + ".score"}
+
+
+def tap(client, code, state, action="score", form="score", **params):
+    data = {"action": action, "form": form, **state, **{k: str(v) for k, v in params.items()}}
+    return client.post(f"/t/{code}/act", data=data, headers=HX)
+
+
+def answer_state(html: str) -> dict:
+    v, head, nonce = re.search(r'id="panel"[^>]* data-version="(\d+)" data-head="(\d+)" data-nonce="([^"]+)"', html).groups()
+    return {"v": v, "h": head, "nonce": nonce + ".score"}
+
+
+def test_a_score_keeps_the_forms_the_phone_shows_and_renders_the_sheet_fresh(client):
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "0"})
+    html = tap(client, code, panel_state(client, code), seat=0, points=1, note="").get_data(as_text=True)
+    assert kept(html) == {"f-score", "pad-buttons"}  # the first score makes a cell to correct: sent fresh
+    r = tap(client, code, answer_state(html), seat=1, points=7, note="")
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and kept(html) == set(REGIONS)
+    assert '<td class="num big">7</td>' in html and "Blue scored 7" in html  # the sheet, the notice
+    assert 'name="nonce"' not in html.split('class="undo-redo"')[0]  # no form of the game's is sent again
+    # the next tap, from the answer's own version and nonce (as app.js sends them), is kept the same way
+    r = tap(client, code, answer_state(html), seat=2, points=3, note="")
+    html2 = r.get_data(as_text=True)
+    assert r.status_code == 200 and kept(html2) == set(REGIONS) and "Green scored 3" in html2
+    assert len(r.data) < len(client.get(f"/t/{code}/panel", headers=HX).data) * 0.7
+
+
+def test_a_region_whose_content_changed_is_sent_fresh(client):
+    code = start_table(client)
+    r = tap(client, code, panel_state(client, code), action="next_round", form="next_round")
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200
+    # the correction form offers the new round: sent again; the score form is the same: kept
+    assert "fix" not in kept(html) and 'id="fix-round" name="round" inputmode="numeric" pattern="[0-9]*" required value="2"' in html
+    assert "f-score" in kept(html)
+
+
+def test_an_unknown_rendering_gets_the_whole_panel(client):
+    code = start_table(client)
+    state = panel_state(client, code)
+    r = tap(client, code, {**state, "nonce": "someone-else.score"}, seat=0, points=1, note="")
+    assert r.status_code == 200 and kept(r.get_data(as_text=True)) == set()
+    r = client.post(f"/t/{code}/act", data={"action": "score", "form": "score", "v": str(int(state["v"]) + 1), "seat": "0", "points": "2"}, headers=HX)
+    assert r.status_code == 200 and kept(r.get_data(as_text=True)) == set()  # no nonce at all
+
+
+def test_a_rendering_of_another_seat_keeps_nothing(client, phone):
+    """The kept parts are keyed by the phone's own seat: a nonce seen on another phone's panel (its
+    score form checks that phone's seat) never leaves this phone with that phone's forms."""
+    code = start_table(client)
+    tap(client, code, panel_state(client, code), seat=2, points=1, note="")
+    client.post(f"/t/{code}/seat", data={"seat": "0"})
+    phone.post(f"/t/{code}/seat", data={"seat": "1"})
+    theirs = panel_state(phone, code)
+    html = tap(client, code, theirs, seat=0, points=4, note="").get_data(as_text=True)
+    assert kept(html) == set()  # a rendering for another seat is not this phone's
+    assert re.search(r'<input type="radio" name="seat" value="0" required checked>', html)  # this phone's own
+
+
+def test_a_refusal_is_answered_whole_and_its_forms_are_never_kept(client):
+    code = start_table(client)
+    state = panel_state(client, code)
+    r = tap(client, code, state, seat=0, points="many", note="")
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400 and kept(html) == set() and 'value="many"' in html
+    r = tap(client, code, answer_state(html), seat=0, points=5, note="")  # from the refused rendering
+    assert r.status_code == 200 and kept(r.get_data(as_text=True)) == set()  # its forms held the refusal
+
+
+def test_a_phone_without_javascript_gets_whole_pages(client):
+    code = start_table(client)
+    html = client.get(f"/t/{code}/").get_data(as_text=True)
+    state = answer_state(html)
+    r = client.post(f"/t/{code}/act", data={"action": "score", "form": "score", "seat": "0", "points": "2", **state})
+    assert r.status_code == 303
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert kept(page) == set() and 'name="nonce"' in page and f'name="v" value="{int(state["v"]) + 1}"' in page
