@@ -170,7 +170,11 @@ def test_the_exchange_form_says_action_points(client):
         state["game"]["treasures"][0][0] = state["game"]["treasures"][1][1] = 1
         db["tables"].update(code, {"state": json.dumps(state)})
     html = panel(client, code)
-    assert "(3 action points), give:" in html
+    assert "Take treasure 2 ×1 from Ben (3 action points), give:" in html and ">treasure 1</button>" in html
+    save_board_value(client, code, "treasure_names", "mask, jaguar, bowl, idol, necklace, knife, vase, sun disc")
+    html = panel(client, code)  # "for treasure 6", not "for 6" (issue 24 point 5): the kinds by name
+    assert "Take jaguar ×1 from Ben (3 action points), give:" in html and ">mask</button>" in html
+    assert "Vzít: jaguar ×1 (má: Ben; 3 AB), dát:" in panel(client, code, "cs")
 
 
 def test_treasure_kinds_read_as_the_hosts_names_in_the_dig_form_the_log_and_the_board(client):
