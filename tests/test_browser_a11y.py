@@ -7,6 +7,9 @@ Content-Security-Policy forbids inline scripts, so the test context bypasses it.
 Screens: the lobby, an error page, and for every game its first screen, table display, log and
 board values; for each game with a mid-game export in tests/fixtures, that table imported (a
 main phase further in) and its display; the offline page and the question before a delete.
+Then every game in play (random legal steps, two depths) from the acting phone with every folded
+part open, and on a 1024×768 display. The plays screens and the labels page have their own checks
+(tests/plays/test_browser_a11y_plays.py, tests/test_browser_labels.py).
 """
 
 from __future__ import annotations
