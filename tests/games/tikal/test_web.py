@@ -202,3 +202,18 @@ def test_treasure_kinds_read_as_the_hosts_names_in_the_dig_form_the_log_and_the_
     assert "jaguár × 1" in html  # Ana's treasures on the board
     log = client.get(f"/t/{code}/log", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "Ana digs jaguár at P1." in log
+
+
+def test_a_guarded_temples_row_still_shows_the_other_players_pieces(client):
+    """ "Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry": only the guard's own
+    pieces leave; the others' stay on the temple, so its row on the phones and the display shows them."""
+    code = start(client)
+    with client.application.app_context():  # Ana guards T1; Ben still has 2 workers there
+        db = get_db()
+        state = json.loads(json.dumps(tables.load(db, code).state))
+        temple = state["game"]["sites"]["T1"]
+        temple["guard"], temple["pieces"][1] = 0, [2, 0]
+        db["tables"].update(code, {"state": json.dumps(state)})
+    for html in (panel(client, code), client.get(f"/t/{code}/display", headers={"HX-Request": "true"}).get_data(as_text=True)):
+        row = re.search(r"T1</(?:span|strong)>.*?</li>\s*(?:</ul>\s*</li>)?", html, re.S).group(0)
+        assert "Ana" in row and "Ben" in row, row
