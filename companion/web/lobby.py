@@ -10,7 +10,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext
 
 from .. import FORM_ENVELOPE, IMPORT_LIMIT, engine, table as tables
-from ..games import GAMES
+from ..games import GAMES, canonical
 from ..games.base import N_, FieldError, Label, RuleError
 from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 from .limits import IMPORTING
@@ -74,7 +74,7 @@ class _At:
 @bp.get("/")
 def index():
     device_id()
-    return _lobby(game=request.args.get("game") if request.args.get("game") in GAMES else None)
+    return _lobby(game=canonical(request.args.get("game")))
 
 
 def parse_new_table(form) -> tuple[str, list, dict]:
@@ -100,7 +100,7 @@ def parse_new_table(form) -> tuple[str, list, dict]:
     for opt in game.options:
         with _At(f"opt_{opt.key}"):
             options[opt.key] = opt.spec.parse(form.get(f"opt_{opt.key}"), tr(opt.label))
-    return slug, players, options
+    return game.slug, players, options
 
 
 @bp.post("/new")
