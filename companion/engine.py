@@ -86,8 +86,8 @@ def _as_form(value) -> str:
         return "1"
     if value is None or value is False:
         return ""
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+    if isinstance(value, list):  # names (TextList) are typed with commas, numbers with spaces
+        return ", ".join(value) if value and all(isinstance(v, str) for v in value) else " ".join(str(v) for v in value)
     return str(value)
 
 
@@ -206,8 +206,10 @@ def _shown(value):
     """A board value as the log prints it: a list as its numbers, an unknown one as "unknown"."""
     if value is None:
         return Label(N_("unknown")).to_json()
+    if value and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return listed([Label(v).to_json() for v in value])  # names: a game's defaults translate
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        return _as_form(value)
     return value
 
 

@@ -10,7 +10,7 @@ from test_contract import BOARDS, RARE, draw_params
 
 from companion import engine, store, table as tables
 from companion.games import GAMES
-from companion.games.base import RuleError
+from companion.games.base import PALETTE, RuleError
 
 NAMES = ["Anna", "Ben", "Cyril", "Dana"]
 
@@ -24,7 +24,7 @@ def midgame(db_path: str, slug: str, steps: int = 80, seed: int = 1) -> str:
     # so each game's random play, and what the tests built on it look at, stays the same
     rnd = random.Random(f"{(game.aliases or (game.slug,))[0]}-{seed}")
     n = max(game.min_players, min(4, game.max_players))
-    players = [{"name": NAMES[i], "colour": game.colours[i]} for i in range(n)]
+    players = [{"name": NAMES[i], "colour": (game.colours or PALETTE)[i]} for i in range(n)]
     code = tables.create(db, slug, players, {o.key: o.default for o in game.options}, host="test")
     t = tables.load(db, code)
     for key, value in BOARDS.get(slug, {}).items():

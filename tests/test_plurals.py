@@ -35,7 +35,7 @@ NEVER_ONE = {
     "A pair or triple is taken whole: give %(num)d different treasures for it.",  # 2 or 3
     "The box holds at most %(num)d landscape tiles.",  # 38
     "of %(n)d action points left",  # 10
-    "Take treasure %(kind)d ×%(num)d from %(name)s (%(cost)d action points), give:",  # 3 per treasure
+    "Take %(treasure)s ×%(num)d from %(name)s (%(cost)d action points), give:",  # 3 per treasure
     "Turn up %(n)d tiles, one by one, and tap each:",  # one per player
     "%(left)d of %(total)d time points left",  # total: the round's time points
 }
@@ -47,7 +47,7 @@ CZECH_OK = {
     "hires a villager for %(cost)d coins",  # 5 zlatáků
     "The box holds at most %(num)d landscape tiles.",  # 38 kartiček
     "of %(n)d action points left",  # z 10 AB
-    "Take treasure %(kind)d ×%(num)d from %(name)s (%(cost)d action points), give:",
+    "Take %(treasure)s ×%(num)d from %(name)s (%(cost)d action points), give:",
 }
 
 

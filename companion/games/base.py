@@ -234,7 +234,28 @@ class IntList:
         return values
 
 
-FieldSpec = Int | Text | Bool | Choice | IntList
+@dataclass(frozen=True)
+class TextList:
+    """Comma-separated short texts, each checked as ``Text`` and none empty (e.g. names the host
+    gives a game's pieces on the board values page)."""
+
+    min_len: int = 0
+    max_len: int = 50
+    item_len: int = 40
+    label: str = ""
+
+    def parse(self, raw: str | None, name: str):
+        parts = [Text(self.item_len).parse(p, name) for p in (raw or "").split(",")] if (raw or "").strip() else []
+        if any(not p for p in parts):
+            raise FieldError(N_("%(field)s: a name is missing between two commas."), field=name)
+        if self.min_len == self.max_len != len(parts):
+            raise FieldError(N_("%(field)s: type %(n)d names separated by commas."), field=name, n=self.min_len)
+        if not self.min_len <= len(parts) <= self.max_len:
+            raise FieldError(N_("%(field)s needs between %(lo)d and %(hi)d names."), field=name, lo=self.min_len, hi=self.max_len)
+        return parts
+
+
+FieldSpec = Int | Text | Bool | Choice | IntList | TextList
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,16 @@ def tr_in(context, label) -> str:
     return tr(label, context.get("translations"))
 
 
+@pass_context
+def listed_value(context, values) -> str:
+    """The ``|listed`` filter: a board value's list as it is typed, numbers with spaces ("3 6 9"),
+    names with commas, each translated ("poklad 1, poklad 2": a game's default names are message
+    ids; the host's own names come back as typed)."""
+    if values and all(isinstance(v, str) for v in values):
+        return ", ".join(tr(v, context.get("translations")) for v in values)
+    return " ".join(str(v) for v in values)
+
+
 def local_time(iso: str, style: str = "short") -> Markup:
     """A stored UTC time as a ``<time>``: app.js rewrites it in the phone's own time zone and
     language (only the phone knows its zone); the text inside is the server clock's reading,
@@ -170,6 +180,7 @@ def init_app(app: Flask) -> None:
     htmx.init_app(app)
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.filters["tr"] = tr_in
+    app.jinja_env.filters["listed"] = listed_value
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals.update(
         # the pieces every panel repeats, in Python under their template names (render.py)

@@ -5,7 +5,7 @@ action points and limits, level tiles left, pieces at each temple, treasures and
 See docs/games/tikal.md for the model and every reading of the rulebook.
 """
 
-from ..base import N_, Bool, IntList, Option, ProfileValue
+from ..base import N_, Bool, IntList, Option, ProfileValue, TextList
 from ..common import declare, kept_by, starts
 from . import data, legal, rules, scoring, view
 
@@ -67,6 +67,14 @@ GAME = declare(
             IntList(1, 10, 0, 4),
             data.START_TEMPLES,
             N_("Rulebook: two temples (R); value 1 each (FACTS.md, M)"),
+            False,
+        ),
+        ProfileValue(
+            "treasure_names",
+            N_("Names of the 8 treasure kinds, as their tokens show them"),
+            TextList(data.TREASURE_KINDS, data.TREASURE_KINDS, 30),
+            data.TREASURE_NAMES,
+            N_("Rulebook: 8 different pictures, 3 tokens of each, without names (R); name each kind after its picture, in the order you like"),
             False,
         ),
     ),

@@ -4,6 +4,8 @@ Values the rulebook prints are constants here; values only known from FACTS.md w
 certain confidence are board-profile data (companion/games/tikal/__init__.py) that the host confirms.
 """
 
+from ..base import N_
+
 # "Každý hráč si zvolí barvu a dostane ... 1 vedoucího, 18 účastníků a 2 tábory." (rulebook, FACTS R)
 WORKERS = 18
 CAMPS = 2
@@ -29,6 +31,19 @@ LEADER_WEIGHT = 3
 # "24 kulatých žetonů s poklady, celkem 8 různých motivů po 3 žetonech" (R)
 TREASURE_KINDS = 8
 TREASURE_COPIES = 3
+# ?: what the 8 pictures show. The rulebook says only "8 různých motivů" and FACTS.md knows no more,
+# so the kinds are "treasure 1" ... "treasure 8" (translated where shown) until the host renames
+# them on the board values page to what their tokens show: board-profile data, unconfirmed.
+TREASURE_NAMES = [
+    N_("treasure 1"),
+    N_("treasure 2"),
+    N_("treasure 3"),
+    N_("treasure 4"),
+    N_("treasure 5"),
+    N_("treasure 6"),
+    N_("treasure 7"),
+    N_("treasure 8"),
+]
 # "Jeden poklad přinese hráči 1 bod, dvojice 3 body, trojice 6 bodů." (R)
 SET_VALUES = {0: 0, 1: 1, 2: 3, 3: 6}
 # "Poklad (... kruhem z kamenů, který má uprostřed 2 až 4 zlaté masky)" (R)

@@ -37,7 +37,7 @@ RULES = {
     "sets": RuleRef(
         "Jeden poklad přinese hráči 1 bod, dvojice 3 body, trojice 6 bodů.",
         N_("Treasures of one kind score 1 for one, 3 for a pair, 6 for three."),
-        (N_("Treasure %(kind)d"),),
+        (N_("%(treasure)s ×%(num)d"),),
     ),
     "unused": RuleRef(
         "Nemusí je spotřebovat všechny, ale ty, které mu zbudou, propadnou.",

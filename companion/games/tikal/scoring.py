@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..base import N_, Label
 from ..common import ranks
 from . import data
-from .rules.core import in_board_order, strength, temples
+from .rules.core import in_board_order, strength, temples, treasure
 
 
 def majority(temple):
@@ -50,7 +50,8 @@ def scores(state, profile) -> list:
     for seat, total in enumerate(totals):
         now = points(state, seat)
         breakdown = [[Label(N_("Temple %(site)s"), site=k).to_json(), v] for k, v in now["temples"].items()]
-        breakdown += [[Label(N_("Treasure %(kind)d"), kind=k).to_json(), v] for k, v in now["treasures"].items()]
+        hand = state["treasures"][seat]
+        breakdown += [[Label(N_("%(treasure)s ×%(num)d"), treasure=treasure(profile, k), num=hand[k - 1]).to_json(), v] for k, v in now["treasures"].items()]
         if state["phase"] == "over":
             breakdown = _final_breakdown(state, seat, total, now, breakdown)
         out.append({"seat": seat, "total": total, "rank": places[seat], "breakdown": breakdown})

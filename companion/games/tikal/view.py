@@ -25,6 +25,7 @@ from .rules.core import (
     strength,
     temples,
     total_tiles,
+    treasure,
     treasure_hexes,
     volcanoes,
 )
@@ -67,6 +68,7 @@ def view(state, seat, profile) -> dict:
         if s["kind"] in ("base", "camp")
     ]
 
+    names = [treasure(profile, k) for k in range(1, data.TREASURE_KINDS + 1)]  # the host's names for the kinds
     players = []
     for s, p in enumerate(state["players"]):
         now = scoring.points(state, s)
@@ -77,7 +79,7 @@ def view(state, seat, profile) -> dict:
                 "name": p["name"],
                 "colour": p["colour"],
                 "score": state["score"][s],
-                "treasures": [{"kind": k + 1, "count": c, "value": scoring.set_value(c)} for k, c in enumerate(hand) if c],
+                "treasures": [{"kind": k + 1, "name": names[k], "count": c, "value": scoring.set_value(c)} for k, c in enumerate(hand) if c],
                 "would_score": None if state["phase"] == "over" else now,  # once over, the score is the score
                 "camps_left": data.CAMPS - len(camps_of(state, s)),
                 "guards_left": data.GUARDS - len(guards_of(state, s)),
@@ -126,6 +128,7 @@ def view(state, seat, profile) -> dict:
         "order": list(range(n)),
         "levels_left": {v: levels_left(state, profile, v) for v in data.LEVEL_VALUES},
         "pieces": PIECES,
+        "treasure_names": names,
     }
 
 

@@ -168,6 +168,7 @@ def test_the_final_breakdown_adds_up_to_the_total(table):
         ("Before the final scoring round", 40),
         ("Temple %(site)s", 5),
         ("Temple %(site)s", 4),
-        ("Treasure %(kind)d", 3),
+        ("%(treasure)s ×%(num)d", 3),
     ]
+    assert ana["breakdown"][3][0]["params"] == {"treasure": {"msg": "treasure 1", "params": {}}, "num": 2}
     assert [(b[0]["msg"], b[1]) for b in ben["breakdown"]] == [("Before the final scoring round", 30), ("The final scoring round", 4)]

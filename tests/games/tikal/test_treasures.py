@@ -121,4 +121,70 @@ def test_the_exchange_log_says_treasure_given(table):
     """ "protivníkovi dá místo něj jeden ze svých pokladů": the log line says what was given is a treasure."""
     t = exchange_table(table, [1, 1, 0, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0])
     label = t("exchange", opponent=2, kind=3, give=[1])
-    assert label.msg == "%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for treasure %(give)s." and label.params["num"] == 1
+    assert label.msg == "%(name)s takes %(treasure)s from %(other)s for %(give)s." and label.params["num"] == 1
+    assert label.params["treasure"]["msg"] == "treasure 3" and label.params["give"]["msg"] == "treasure 1"
+
+
+# --- The kinds' names (issue 24 point 2) --------------------------------------------------------
+# "24 kulatých žetonů s poklady, celkem 8 různých motivů po 3 žetonech": the rulebook names no
+# picture, so the kinds are board values the host names after their tokens.
+
+
+def named(t, *names):
+    t.tstate["profile"]["treasure_names"] = {"value": list(names), "confirmed": True}
+    return t
+
+
+KINDS = ["mask", "jaguar", "bowl", "idol", "necklace", "knife", "vase", "sun disc"]
+
+
+def test_the_eight_kinds_are_an_unconfirmed_board_value_named_treasure_1_to_8():
+    from companion.games import GAMES
+
+    (pv,) = [pv for pv in GAMES["tikal"].profile if pv.key == "treasure_names"]
+    assert pv.value == [f"treasure {k}" for k in range(1, 9)] and not pv.confirmed and pv.used({})
+    assert pv.spec.parse("mask, jaguar , bowl,idol,necklace,knife,vase,sun disc", "names") == KINDS
+
+
+def test_the_names_must_be_eight_and_different():
+    """ "celkem 8 různých motivů": eight names, none twice, or the table could not tell two kinds apart."""
+    import pytest
+
+    from companion.games import GAMES
+    from companion.games.base import FieldError, RuleError
+
+    spec = next(pv.spec for pv in GAMES["tikal"].profile if pv.key == "treasure_names")
+    with pytest.raises(FieldError):
+        spec.parse("mask, jaguar", "names")
+    with pytest.raises(FieldError):
+        spec.parse("mask,, jaguar, bowl, idol, necklace, knife, vase", "names")
+    with pytest.raises(RuleError, match="different name"):
+        GAMES["tikal"].check_profile("treasure_names", [*KINDS[:7], "Mask"])
+    GAMES["tikal"].check_profile("treasure_names", KINDS)
+
+
+def test_a_dig_with_the_players_tokens_logs_the_kinds_name(table):
+    """ "Hráč si vezme horní poklad ze sloupečku ... a položí ho před sebe lícem nahoru": the log says which picture."""
+    t = named(with_pieces_on_p1(table, treasures="physical"), *KINDS)
+    label = t("dig", hex="P1", kind=2)
+    assert label.msg == "%(name)s digs %(treasure)s at %(site)s." and label.params["treasure"] == {"msg": "jaguar", "params": {}}
+
+
+def test_an_exchange_names_what_is_taken_and_given(table):
+    t = named(exchange_table(table, [1, 1, 1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 3, 0, 0]), *KINDS)
+    label = t("exchange", opponent=2, kind=6, give=[1, 2, 3])
+    assert label.params["treasure"] == {"msg": "knife", "params": {}} and label.params["num"] == 3
+    assert str(label.params["give"]).count("'msg'") == 5  # mask, (jaguar, bowl): two nested "%(first)s, %(rest)s"
+    assert {"msg": "bowl", "params": {}} == label.params["give"]["params"]["rest"]["params"]["rest"]
+
+
+def test_the_scores_and_the_view_name_the_kinds(table):
+    t = named(table(2), *KINDS)
+    t.s["treasures"][0] = [0, 0, 0, 2, 0, 0, 0, 1]
+    ana = next(r for r in scoring.scores(t.s, t.profile) if r["seat"] == 0)
+    assert [(b[0]["params"]["treasure"]["msg"], b[1]) for b in ana["breakdown"]] == [("idol", 3), ("sun disc", 1)]
+    from companion.games import GAMES
+
+    view = GAMES["tikal"].view(t.s, 0, t.profile)
+    assert [(x["name"]["msg"], x["count"]) for x in view["players"][0]["treasures"]] == [("idol", 2), ("sun disc", 1)]
+    assert view["treasure_names"][7] == {"msg": "sun disc", "params": {}}

@@ -170,4 +170,50 @@ def test_the_exchange_form_says_action_points(client):
         state["game"]["treasures"][0][0] = state["game"]["treasures"][1][1] = 1
         db["tables"].update(code, {"state": json.dumps(state)})
     html = panel(client, code)
-    assert "(3 action points), give:" in html
+    assert "Take treasure 2 ×1 from Ben (3 action points), give:" in html and ">treasure 1</button>" in html
+    save_board_value(client, code, "treasure_names", "mask, jaguar, bowl, idol, necklace, knife, vase, sun disc")
+    html = panel(client, code)  # "for treasure 6", not "for 6" (issue 24 point 5): the kinds by name
+    assert "Take jaguar ×1 from Ben (3 action points), give:" in html and ">mask</button>" in html
+    assert "Vzít: jaguar ×1 (má: Ben; 3 AB), dát:" in panel(client, code, "cs")
+
+
+def test_treasure_kinds_read_as_the_hosts_names_in_the_dig_form_the_log_and_the_board(client):
+    """ "24 kulatých žetonů s poklady, celkem 8 různých motivů po 3 žetonech" (issue 24 point 2): the
+    rulebook names no picture, so the kinds read "treasure 1" ... until the host names them on the
+    board values page; then the dig form (the players' own tokens), its log line and the player's
+    treasures use the names."""
+    code = start(client, opt_treasures="physical")
+    act(client, code, "place_tile", kind="treasure", value="3")
+    act(client, code, "enter", piece="worker", count=1, to="base")
+    act(client, code, "move", piece="worker", count=1, source="base", to="P1", stones=1)
+    html = panel(client, code)
+    assert ">treasure 1</button>" in html and ">treasure 8</button>" in html
+    assert ">poklad 8</button>" in panel(client, code, "cs")  # the default names are translated
+    page = client.get(f"/t/{code}/settings").get_data(as_text=True)
+    assert "treasure 1, treasure 2, treasure 3" in page and "Names, separated by commas" in page
+    r = client.post(f"/t/{code}/settings", data={"key": "treasure_names", "v": form_state(client, code)["v"], "value": "mask, jaguar, bowl"})
+    assert r.status_code == 400 and "type 8 names separated by commas" in r.get_data(as_text=True)
+    save_board_value(client, code, "treasure_names", "Maska, jaguár, miska, idol, náhrdelník, nůž, váza, sluneční kotouč")
+    html = panel(client, code)
+    dig = form_html(html, "tk-dig-P1")
+    assert ">jaguár</button>" in dig and ">sluneční kotouč</button>" in dig and "treasure 2" not in dig
+    assert act(client, code, "dig", hex="P1", kind="2").status_code == 200
+    html = panel(client, code, "cs")
+    assert "jaguár × 1" in html  # Ana's treasures on the board
+    log = client.get(f"/t/{code}/log", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Ana digs jaguár at P1." in log
+
+
+def test_a_guarded_temples_row_still_shows_the_other_players_pieces(client):
+    """ "Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry": only the guard's own
+    pieces leave; the others' stay on the temple, so its row on the phones and the display shows them."""
+    code = start(client)
+    with client.application.app_context():  # Ana guards T1; Ben still has 2 workers there
+        db = get_db()
+        state = json.loads(json.dumps(tables.load(db, code).state))
+        temple = state["game"]["sites"]["T1"]
+        temple["guard"], temple["pieces"][1] = 0, [2, 0]
+        db["tables"].update(code, {"state": json.dumps(state)})
+    for html in (panel(client, code), client.get(f"/t/{code}/display", headers={"HX-Request": "true"}).get_data(as_text=True)):
+        row = re.search(r"T1</(?:span|strong)>.*?</li>\s*(?:</ul>\s*</li>)?", html, re.S).group(0)
+        assert "Ana" in row and "Ben" in row, row

@@ -33,7 +33,9 @@ from .core import (
     spend,
     strength,
     temples,
+    treasure,
     treasure_hexes,
+    treasures,
 )
 
 PIECE = Choice(PIECES, label=N_("Piece"))
@@ -240,12 +242,12 @@ def dig(state, params, seat, profile, rng):
         if kind is None:
             raise RuleError(N_("Tap which treasure was dug."))
         if kind not in kinds_left(state):
-            raise RuleError(N_("All 3 tokens of treasure %(kind)d are already taken."), kind=kind)
+            raise RuleError(N_("All 3 tokens of %(treasure)s are already taken."), treasure=treasure(profile, kind))
     spend(state, data.COST_DIG)
     hex_["tokens"].pop(0)
     state["turn"]["dug"][key] = state["turn"]["dug"].get(key, 0) + 1
     state["treasures"][me][kind - 1] += 1
-    label = Label(N_("%(name)s digs treasure %(kind)d at %(site)s."), name=name(state, me), kind=kind, site=key)
+    label = Label(N_("%(name)s digs %(treasure)s at %(site)s."), name=name(state, me), treasure=treasure(profile, kind), site=key)
     # with the app's pile the top token of a face-down stack was shown: undoing the dig keeps it
     # public ("undone after it revealed"), and the stack's next dig gives the same token again
     return state, label.revealing(pile=True) if state["treasure_mode"] == "app" else label
@@ -294,7 +296,7 @@ def exchange(state, params, seat, profile, rng):
     theirs, mine = state["treasures"][other], state["treasures"][me]
     group = theirs[kind - 1]
     if group == 0:
-        raise RuleError(N_("%(name)s has no treasure %(kind)d."), name=name(state, other), kind=kind)
+        raise RuleError(N_("%(name)s has no %(treasure)s."), name=name(state, other), treasure=treasure(profile, kind))
     if len(give) != group:
         raise RuleError(N_("A pair or triple is taken whole: give %(num)d different treasures for it."), num=group)
     if len(set(give)) != len(give) or kind in give or any(k not in singles(mine) for k in give):
@@ -307,14 +309,14 @@ def exchange(state, params, seat, profile, rng):
         theirs[k - 1] += 1
     return state, Label(
         NP_(
-            "%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for treasure %(give)s.",
-            "%(name)s takes treasure %(kind)d ×%(num)d from %(other)s for treasures %(give)s.",
+            "%(name)s takes %(treasure)s from %(other)s for %(give)s.",
+            "%(name)s takes %(treasure)s ×%(num)d from %(other)s for %(give)s.",
         ),
         name=name(state, me),
-        kind=kind,
+        treasure=treasure(profile, kind),
         num=group,
         other=name(state, other),
-        give=", ".join(str(k) for k in give),
+        give=treasures(profile, give),
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...base import N_, NP_, Label, Moves, RuleError
-from ...common import counted
+from ...common import counted, listed
 from .. import data
 
 moves = Moves()
@@ -41,6 +41,19 @@ def ap_count(n: int) -> dict:
 
 
 TILE_NAMES = {"temple": N_("temple"), "treasure": N_("treasure"), "jungle": N_("jungle"), "volcano": N_("volcano")}
+
+
+def treasure(profile, kind: int) -> dict:
+    """Treasure ``kind`` (1-8) as the table calls it: the host's name for its picture (board values),
+    or "treasure 3", translated, until they name it. A label (JSON) to use as a parameter: ``tr``
+    translates the game's default names and leaves the host's own as typed."""
+    names = profile.get("treasure_names") or data.TREASURE_NAMES  # a table stored before the names
+    return Label(names[kind - 1]).to_json()
+
+
+def treasures(profile, kinds) -> dict:
+    """Several kinds as one label: "mask, jaguar"."""
+    return listed([treasure(profile, k) for k in kinds])
 
 
 def name(state, seat) -> str:

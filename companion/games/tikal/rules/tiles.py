@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...base import N_, Choice, Int, Label, Legal, RuleError
+from ...base import N_, Choice, Int, Label, Legal, RuleError, name_key
 from ...common import counted
 from .. import data
 from . import rounds
@@ -73,6 +73,9 @@ def check_profile(key, value) -> None:
     """Stack sizes the box can fill: the component list caps each kind, so more tiles would stall the game."""
     if key == "stack_sizes" and sum(value) > sum(data.TILE_COUNTS.values()):
         raise RuleError(N_("The box holds at most %(num)d landscape tiles."), num=sum(data.TILE_COUNTS.values()))
+    if key == "treasure_names" and len({name_key(n) for n in value}) < len(value):
+        # "8 různých motivů": two kinds with one name could not be told apart at the table
+        raise RuleError(N_("Each treasure kind needs a different name."))
 
 
 def _add_temple(state, printed) -> str:

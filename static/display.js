@@ -1,0 +1,32 @@
+// The table display fits its screen (issue 24 point 3): on a tablet or a TV, landscape or
+// portrait, the whole board, the latest lines and the QR show without scrolling. Everything on
+// the display is sized in em, so the type is set as large as still fits (binary search on the
+// body's font size, from the stylesheet's size down to MIN px), again after each refresh and on
+// every resize. Phones (narrower than PHONE px) scroll as any page does and keep the size.
+(function () {
+  "use strict";
+  var MIN = 11, PHONE = 600;
+
+  function fits() {
+    var d = document.documentElement;
+    return d.scrollHeight <= window.innerHeight && d.scrollWidth <= window.innerWidth;
+  }
+
+  function fit() {
+    var body = document.body;
+    body.style.fontSize = "";
+    if (window.innerWidth < PHONE || fits()) return;
+    var hi = parseFloat(getComputedStyle(body).fontSize), lo = MIN;
+    for (var i = 0; i < 8 && hi - lo > 0.25; i++) {  // the largest size that fits, to a quarter pixel
+      var mid = (lo + hi) / 2;
+      body.style.fontSize = mid + "px";
+      if (fits()) lo = mid; else hi = mid;
+    }
+    body.style.fontSize = lo + "px";
+  }
+
+  document.addEventListener("DOMContentLoaded", fit);
+  window.addEventListener("load", fit);  // the QR image has its size then
+  window.addEventListener("resize", fit);
+  document.addEventListener("htmx:afterSettle", fit);
+})();
