@@ -19,12 +19,14 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import engine, plays, table as tables, trust
+from .. import archive as table_files, defaults as board_defaults, engine, joins, plays, seats as seating, table as tables, trust
 from ..games.base import Choice, FieldError, Int, RuleError
-from . import device_id, get_db, htmx, tr, use_game_domain
-from .limits import PinLocked, from_serving_device, who_operates
+from ..merge import Stale
+from ..trust import NeedsConfirmation, NotAllowed
+from .limits import from_serving_device, who_operates
 from .lobby import remember
 from .offers import Offers
+from .shared import device_id, get_db, htmx, tr, use_game_domain
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 
@@ -78,7 +80,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     """What a page of this table may show; ``shared`` renders it for no seat (the table display)."""
     db = get_db()
     me = device_id()
-    seat_rows = tables.seats(db, t.code)
+    seat_rows = seating.seats(db, t.code)
     seat = None if shared else next((r["seat"] for r in seat_rows if r["device"] == me), None)  # a phone holds one seat at most
     profile = engine.profile_values(t.state)
     waiting = whose_turn(t.game, t.game_state, seat, profile)
@@ -102,7 +104,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         # what this phone may do (the game's legal, the table's seat-bound rule); act_form greys the rest
         "legal": (offers := _offers(db, t, seat, me, profile, waiting, shared)),
         "acting_seat": offers.seat,  # the seat this phone enters moves for now: its own, or None (the table's)
-        "is_host": me == t.host,
+        "is_host": trust.is_host(t, me),
         "is_view": seat is None and not shared and trust.is_table_view(db, t, me, None),
         "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
@@ -113,7 +115,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "notice": None,
         "error": None,
         "submitted": {},  # after a refusal: what the player had entered, to fill the form again
-        "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (tables.NeedsConfirmation)
+        "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (trust.NeedsConfirmation)
         **extra,
     }
 
@@ -147,7 +149,7 @@ def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dic
         whose = [s for s in trust.owners(event) if s != seat]
         return {
             "what": tr(event["label"]),
-            "whose": tables._names(t, tuple(whose)) if whose and event["kind"] == "action" else None,
+            "whose": trust.names(t, tuple(whose)) if whose and event["kind"] == "action" else None,
             "refused": tr(refusal) if refusal else None,
         }
 
@@ -180,7 +182,7 @@ def show(code):
     remember(code)
     refused = get_flashed_messages(category_filter=["seats"])
     error = {"form": "seats", "msg": refused[-1]} if refused else None
-    return render_template("table.html", **_context(t, error=error, join=tables.join_code(get_db(), code)))
+    return render_template("table.html", **_context(t, error=error, join=joins.join_code(get_db(), code)))
 
 
 @bp.get("/panel")
@@ -193,7 +195,7 @@ def display(code):
     """The big shared screen in the middle of the table: public state only (the view for no seat,
     even when opened on a seated phone), no forms; it follows the table like any phone."""
     t = _load(code)
-    context = _context(t, shared=True, join=None if htmx else tables.join_code(get_db(), code))
+    context = _context(t, shared=True, join=None if htmx else joins.join_code(get_db(), code))
     return render_template("_display.html" if htmx else "display.html", **context)
 
 
@@ -231,7 +233,7 @@ def _refused(code, status, e, form_id):
     return render_panel(_load(code), status, error=error, submitted=request.form)
 
 
-def _stale(code, form_id, e: tables.Stale):
+def _stale(code, form_id, e: Stale):
     t = _load(code)
     message = (
         tr(e.label)
@@ -253,11 +255,11 @@ def _change(code: str, form_id: str, attempt):
         return _refused(code, 400, e, form_id)
     except RuleError as e:
         return _refused(code, 422, e, form_id)
-    except tables.NotAllowed as e:
+    except NotAllowed as e:
         return _refused(code, 403, e, form_id)
-    except tables.NeedsConfirmation as e:
+    except NeedsConfirmation as e:
         return _ask(_load(code), e, form_id)
-    except tables.Stale as e:
+    except Stale as e:
         return _stale(code, form_id, e)
     except tables.TableNotFound:  # deleted between the two reads
         abort(404)
@@ -292,7 +294,7 @@ def act(code):
     def attempt(game):
         params = engine.parse_params(game, action, request.form)
         me = device_id()
-        seat = tables.seat_of(db, code, me)
+        seat = seating.seat_of(db, code, me)
         return tables.act(
             db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120], device=me, confirmed=_confirmed(), **_drawn()
         )
@@ -304,7 +306,7 @@ def act(code):
 def undo(code):
     def attempt(game):
         me = device_id()
-        return tables.undo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
+        return tables.undo(get_db(), code, _form_version(), device=me, seat=seating.seat_of(get_db(), code, me), confirmed=_confirmed())
 
     return _change(code, "undo", attempt)
 
@@ -313,7 +315,7 @@ def undo(code):
 def redo(code):
     def attempt(game):
         me = device_id()
-        return tables.redo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
+        return tables.redo(get_db(), code, _form_version(), device=me, seat=seating.seat_of(get_db(), code, me), confirmed=_confirmed())
 
     return _change(code, "undo", attempt)
 
@@ -328,10 +330,10 @@ def claim(code):
     _load(code)
     try:
         seat = SEAT.parse(request.form.get("seat"), "seat")  # ASCII digits in range: 10**100 is refused here, not by SQLite
-        tables.claim_seat(get_db(), code, seat, device_id())
+        seating.claim_seat(get_db(), code, seat, device_id())
     except FieldError:
         flash(gettext("Choose a seat."), "seats")
-    except tables.NotAllowed as e:
+    except NotAllowed as e:
         flash(tr(e), "seats")
     else:
         remember(code)
@@ -341,7 +343,7 @@ def claim(code):
 @bp.post("/release")
 def release(code):
     _load(code)
-    tables.release_seat(get_db(), code, device_id())
+    seating.release_seat(get_db(), code, device_id())
     return _after_seat_change(code)
 
 
@@ -353,12 +355,12 @@ def free(code):
         seat = int(request.form.get("seat", ""))
         if not 0 <= seat < len(t.players):
             raise ValueError
-        tables.free_seat(get_db(), code, seat, device_id(), confirmed=_confirmed())
+        seating.free_seat(get_db(), code, seat, device_id(), confirmed=_confirmed())
     except ValueError:
         flash(gettext("Choose a seat."), "seats")
-    except tables.NotAllowed as e:
+    except NotAllowed as e:
         flash(tr(e), "seats")
-    except tables.NeedsConfirmation as e:
+    except NeedsConfirmation as e:
         confirm = {"msg": tr(e), "url": request.path, "fields": [("seat", str(seat))], "form": "seats"}
         return render_template("table.html", **_context(_load(code), confirm=confirm))
     return _after_seat_change(code)
@@ -369,8 +371,8 @@ def entry(code):
     """The host's table setting: who may enter a move for a claimed seat (docs/security.md)."""
     _load(code)
     try:
-        tables.set_entry(get_db(), code, device_id(), request.form.get("entry", ""))
-    except tables.NotAllowed:
+        seating.set_entry(get_db(), code, device_id(), request.form.get("entry", ""))
+    except NotAllowed:
         abort(403)
     except FieldError as e:
         flash(tr(e), "seats")
@@ -384,8 +386,8 @@ def table_view(code, token):
     if request.method == "GET":
         return render_template("table_view.html", t=_public(t), token=token, game=t.game)
     try:
-        tables.mark_table_view(get_db(), code, device_id(), token[:64])
-    except tables.NotAllowed:
+        seating.mark_table_view(get_db(), code, device_id(), token[:64])
+    except NotAllowed:
         abort(404)
     remember(code)
     return redirect(url_for(".show", code=code), 303)
@@ -395,9 +397,9 @@ def table_view(code, token):
 def table_view_qr(code):
     """The table-view QR, on the host's phone only (whoever opens it may enter moves for every seat)."""
     t = _load(code)
-    if device_id() != t.host:
+    if not trust.is_host(t, device_id()):
         abort(404)
-    token = tables.view_token(get_db(), code)
+    token = seating.view_token(get_db(), code)
     return Response(qr_svg(table_url(code, f"table-view/{token}")), mimetype="image/svg+xml")
 
 
@@ -412,14 +414,14 @@ def hand_over(code, token):
     """Opened from a seat's QR on the phone that holds it: this phone takes the seat."""
     t = _load(code)
     db = get_db()
-    seat = tables.seat_by_token(db, code, token[:64])
+    seat = seating.seat_by_token(db, code, token[:64])
     if seat is None:
         abort(404)
     if request.method == "GET":
         return render_template("hand_over.html", t=_public(t), seat=seat, player=t.players[seat], token=token)
     try:
-        tables.claim_seat(db, code, seat, device_id(), token=token)
-    except tables.NotAllowed:
+        seating.claim_seat(db, code, seat, device_id(), token=token)
+    except NotAllowed:
         abort(404)  # the code was spent meanwhile (another phone was quicker)
     remember(code)
     return redirect(url_for(".show", code=code), 303)
@@ -433,10 +435,10 @@ def archive(code):
     _load(code)
     try:  # "1" archives, "0" brings back; anything else is refused, not read as "1"
         archived = Choice(("0", "1")).parse(request.form.get("archived"), "archived") == "1"
-        tables.archive(get_db(), code, device_id(), archived=archived)
+        table_files.archive(get_db(), code, device_id(), archived=archived)
     except FieldError:
         abort(400)
-    except tables.NotAllowed:
+    except NotAllowed:
         abort(403)
     return redirect(url_for(".show", code=code), 303)
 
@@ -445,13 +447,13 @@ def archive(code):
 def delete(code):
     """Asks first (a page of its own, so it works without JavaScript), then deletes for every phone."""
     t = _load(code)
-    if device_id() != t.host:
+    if trust.archive_refusal(t.host, device_id()):
         abort(403)
     if request.method == "GET":
         return render_template("delete.html", **_context(t))
     try:
-        tables.delete(get_db(), code, device_id())
-    except tables.NotAllowed:
+        table_files.delete(get_db(), code, device_id())
+    except NotAllowed:
         abort(403)
     flash(gettext("The table was deleted. Its result, if it was finished, stays in the history."), "lobby")
     return redirect(url_for("lobby.index"), 303)
@@ -492,10 +494,10 @@ def seat_qr(code):
     """The hand-over QR of this phone's own seat; nobody else can see it."""
     _load(code)
     db = get_db()
-    seat = tables.seat_of(db, code, device_id())
+    seat = seating.seat_of(db, code, device_id())
     if seat is None:
         abort(404)
-    token = next(r["token"] for r in tables.seats(db, code) if r["seat"] == seat)
+    token = next(r["token"] for r in seating.seats(db, code) if r["seat"] == seat)
     return Response(qr_svg(table_url(code, f"hand-over/{token}")), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
@@ -532,11 +534,11 @@ def ledger(code):
 @bp.get("/export.json")
 def export(code):
     t = _load(code)
-    if device_id() != t.host:
-        # the export holds every secret (hands, seed): only the device that started the table
+    try:  # the export holds every secret (hands, seed): trust.export_refusal
+        body = json.dumps(table_files.export(get_db(), code, device_id()), ensure_ascii=False, separators=(",", ":"))
+    except NotAllowed:
         abort(404)
-    body = json.dumps(tables.export(get_db(), code), ensure_ascii=False, separators=(",", ":"))
-    tables.announce_export(get_db(), code, device_id())
+    table_files.announce_export(get_db(), code, device_id())
     name = f"{t.game.slug}-{t.created[:10]}-{code[:6]}.json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -546,7 +548,7 @@ def settings(code):
     t = _load(code)
     error, status = None, 200
     if request.method == "POST":
-        if device_id() != t.host:
+        if trust.board_value_refusal(t, device_id()):
             abort(403)
         key = request.form.get("key", "")
         spec = next((pv for pv in t.game.profile if pv.key == key), None)
@@ -558,35 +560,33 @@ def settings(code):
             params = {"key": key, "value": value, "confirmed": request.form.get("confirmed") == "1" and value is not None}
             tables.act(get_db(), code, "profile", "profile", params, None, _form_version(), request.form.get("nonce", "")[:40], confirmed=_confirmed())
             return redirect(url_for(".settings", code=code), 303)
-        except tables.NeedsConfirmation as e:  # a finished game's result would change: Save again to change it
+        except NeedsConfirmation as e:  # a finished game's result would change: Save again to change it
             error = {"form": key, "msg": tr(e) + " " + gettext("Tap Save again to change it."), "confirm": True}
         except FieldError as e:
             error, status = {"form": key, "msg": tr(e)}, 400
         except RuleError as e:
             error, status = {"form": key, "msg": tr(e)}, 422
-        except tables.Stale:
+        except Stale:
             error, status = {"form": key, "msg": gettext("The table changed meanwhile; check the values and save again.")}, 409
         t = _load(code)
     return _settings_page(t, error, status)
 
 
 def _settings_page(t, error=None, status=200, notice=None):
-    defaults = tables.install_defaults(get_db(), t.game)
+    defaults = board_defaults.install_defaults(get_db(), t.game)
     labels = {pv.key: pv.label for pv in t.game.profile}
     rows = [{"key": k, "label": labels[k], **v} for k, v in defaults.items() if k in labels]
     operator = {"local": from_serving_device(), "pin": bool(current_app.config.get("OPERATOR_PIN"))}
     return render_template("settings.html", **_context(t, error=error, defaults=rows, operator=operator, settings_notice=notice)), status
 
 
-def _operator(t) -> tuple[str | None, tuple | None]:
-    """Who acts for the operator ("local" or "pin", see ``limits.who_operates``), or the settings page
+def _operator(t, what: str = "defaults") -> tuple[str | None, tuple | None]:
+    """Who acts for the operator ("local" or "pin", ``trust.operator``), or the settings page
     refusing a phone that is not the operator."""
     try:
-        by = who_operates()
-        msg = gettext("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults.")
-    except PinLocked:
-        by, msg = None, gettext("The operator PIN is locked after too many wrong tries; it works again once the server is restarted on the serving device.")
-    return by, None if by else _settings_page(t, {"form": "defaults", "msg": msg}, 403)
+        return who_operates(what), None
+    except NotAllowed as e:
+        return None, _settings_page(t, {"form": "defaults", "msg": tr(e)}, 403)
 
 
 @bp.post("/settings/defaults")
@@ -596,7 +596,7 @@ def save_defaults(code):
     by, refused = _operator(t)
     if refused:
         return refused
-    if not tables.save_defaults(get_db(), code, by):
+    if not board_defaults.save_defaults(get_db(), t, by):
         return _settings_page(t, notice=gettext("This table has the game's own values: new tables start from them."))
     return _settings_page(t, notice=gettext("Saved: new tables of this game start from these values."))
 
@@ -611,5 +611,5 @@ def reset_default(code):
         return refused
     if key not in {pv.key for pv in t.game.profile}:
         return _settings_page(t, {"form": "defaults", "msg": gettext("This game has no such board value.")}, 400)
-    tables.reset_default(get_db(), t.game, key)
+    board_defaults.reset_default(get_db(), t.game, key)
     return _settings_page(t, notice=gettext("Reset: new tables of this game start from the game's own value."))
