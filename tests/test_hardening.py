@@ -19,7 +19,7 @@ import pytest
 from helpers_plays import db_of, do, scorepad
 
 from companion import archive, create_app, plays, seats, table
-from helpers import PLAYERS, free_port, start_server, start_table
+from helpers import PLAYERS, free_port, page, start_server, start_table
 
 
 def limited(tmp_path):
@@ -347,7 +347,7 @@ def test_point3_renaming_a_player_in_the_history_is_the_operators(tmp_path):
     assert guest.post("/plays/players", data={"name": "Ben", "new_name": "Boris", "pin": "123456"}).status_code == 303
     assert plays.aliases(db) == {"ben": "Boris"}
     server = app.test_client()  # the serving device needs no PIN
-    assert 'name="pin"' not in server.get("/plays/stats").get_data(as_text=True)
+    assert 'name="pin"' not in page(server.get("/plays/stats"))
     assert server.post("/plays/players", data={"name": "Boris", "new_name": "Bob"}).status_code == 303
 
 

@@ -20,7 +20,7 @@ import pytest
 
 from companion import archive, create_app
 from companion.cli import served_names
-from helpers import PLAYERS, act, form_state, free_port, start_server, start_table
+from helpers import PLAYERS, act, form_state, free_port, page, start_server, start_table
 
 HX = {"HX-Request": "true"}
 
@@ -221,7 +221,7 @@ def test_the_join_code_expires_after_a_day(app, client, phone):
         short = db.execute("select join_code from tables where code = ?", [code]).fetchone()[0]
         db.execute("update tables set join_expires = '2000-01-01T00:00:00+00:00' where code = ?", [code])
     assert phone.post("/join", data={"code": short}).status_code == 404
-    assert "join-code" not in client.get(f"/t/{code}/").get_data(as_text=True)
+    assert "join-code" not in page(client.get(f"/t/{code}/"))
 
 
 def limited(tmp_path):

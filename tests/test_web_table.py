@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import act, form_state, start_table
+from helpers import act, form_state, page, start_table
 
 HX = {"HX-Request": "true"}
 
@@ -93,7 +93,7 @@ def test_the_table_code_carries_at_least_64_random_bits(client):
 def test_tables_are_listed_only_to_devices_that_know_them(client, phone):
     code = start_table(client)
     assert code in client.get("/").get_data(as_text=True)
-    assert code not in phone.get("/").get_data(as_text=True)
+    assert code not in page(phone.get("/"))
     phone.get(f"/t/{code}/")  # opening the table (e.g. from the QR) remembers it
     assert code in phone.get("/").get_data(as_text=True)
 
@@ -185,10 +185,10 @@ def test_a_refused_seat_claim_redirects_says_why_once_and_a_reload_claims_nothin
     client.post(f"/t/{code}/seat", data={"seat": "0"})
     r = phone.post(f"/t/{code}/seat", data={"seat": "0"})
     assert r.status_code == 303 and r.headers["Location"].endswith(f"/t/{code}/")
-    shown = phone.get(f"/t/{code}/").get_data(as_text=True)
+    shown = page(phone.get(f"/t/{code}/"))
     assert shown.count("Another phone holds this seat") == 1
     assert "checked" not in shown.split('id="take-seat"')[1].split("</section>")[0]  # nothing preselected
-    assert "Another phone holds this seat" not in phone.get(f"/t/{code}/").get_data(as_text=True)  # said once
+    assert "Another phone holds this seat" not in page(phone.get(f"/t/{code}/"))  # said once
     r = phone.post(f"/t/{code}/seat", data={"seat": "x"})
     assert r.status_code == 303 and "Choose a seat." in phone.get(f"/t/{code}/").get_data(as_text=True)
 
@@ -198,11 +198,11 @@ def test_a_phone_without_a_seat_sees_one_button_per_free_seat_before_the_game(cl
     separate button with its name."""
     code = start_table(client)
     client.post(f"/t/{code}/seat", data={"seat": "1"})
-    shown = phone.get(f"/t/{code}/").get_data(as_text=True)
+    shown = page(phone.get(f"/t/{code}/"))
     top = shown.split('id="take-seat"')[1].split("</section>")[0]
     assert shown.index('id="take-seat"') < shown.index('id="panel"') < shown.index('class="qr"')
     assert top.count("<form") == 2 and "Red" in top and "Green" in top and "Blue" not in top
-    assert 'id="take-seat"' not in client.get(f"/t/{code}/").get_data(as_text=True)  # a seated phone is not asked
+    assert 'id="take-seat"' not in page(client.get(f"/t/{code}/"))  # a seated phone is not asked
 
 
 def test_a_solo_table_seats_the_phone_that_started_it(client):

@@ -13,7 +13,7 @@ import pytest
 from helpers_plays import db_of, giganten, scorepad
 
 from companion import plays, table
-from helpers import act, start_table
+from helpers import act, page, start_table
 
 EN = {"Accept-Language": "en"}
 
@@ -45,7 +45,7 @@ def test_history_lists_plays_newest_first_with_their_winners_and_never_a_table_c
     assert re.search(r'class="winner".*?Blue', newest, re.S) and "Red" not in re.findall(r'<li class="winner">.*?</li>', newest, re.S)[0]
     assert len(re.findall(r'<li class="winner">', older)) == 2  # the tie: Red and Green share first place
     assert first not in html and second not in html  # another phone never learns a table's code
-    assert first not in phone.get("/plays.json").get_data(as_text=True)
+    assert first not in page(phone.get("/plays.json"))
 
 
 def test_history_filters_by_game_and_by_player_case_insensitively(client, app):
@@ -223,14 +223,14 @@ def test_a_finished_play_has_a_score_over_time_chart_ending_at_each_players_tota
         assert len(line["points"]) == plays.CHART_POINTS + 1 and line["points"][0][0] == 0 and line["points"][-1][0] == steps
         assert line["points"][-1][1] == next(p["score"] for p in play["players"] if p["seat"] == line["seat"])
     assert len({tuple(t for _, t in line["points"]) for line in s["lines"]}) > 1  # the totals moved during the game
-    shown = client.get(f"/plays/{play['id']}", headers=EN).get_data(as_text=True)
+    shown = page(client.get(f"/plays/{play['id']}", headers=EN))
     chart = shown.split('<figure class="score-chart">')[1].split("</figure>")[0]
     assert chart.count("<polyline") == len(play["players"])
     for p in play["players"]:
         assert re.search(rf"{re.escape(p['name'])}<span class=\"sr\">[^<]*</span></span> <span>{p['score']:,}</span>", chart)
     panel = client.get(f"/t/{code}/panel", headers={**EN, "HX-Request": "true"}).get_data(as_text=True)
     assert 'class="score-chart"' in panel
-    assert 'class="score-chart"' not in client.get("/plays", headers=EN).get_data(as_text=True)
+    assert 'class="score-chart"' not in page(client.get("/plays", headers=EN))
     assert "Body v průběhu hry" in client.get(f"/plays/{play['id']}", headers={"Accept-Language": "cs"}).get_data(as_text=True)
 
 
