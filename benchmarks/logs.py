@@ -76,7 +76,9 @@ def random_game(slug: str, n: int = 1000) -> tuple:
 
     from test_contract import BOARDS, RARE, draw_params
 
-    game, rnd = GAMES[slug], random.Random(f"benchmark-{slug}")
+    game = GAMES[slug]
+    # seeded by the game's first name ("gold-rush" before issue 25): the same log as before the rename
+    rnd = random.Random(f"benchmark-{(game.aliases or (game.slug,))[0]}")
     players = [{"name": p["name"], "colour": (game.colours or [q["colour"] for q in FOUR])[i]} for i, p in enumerate(FOUR[: game.max_players])]
     profile = engine.default_profile(game) | {k: {"value": v, "confirmed": True} for k, v in BOARDS.get(slug, {}).items()}
     tstate = engine.start(game, players, {o.key: o.default for o in game.options}, SEED, profile).state

@@ -32,8 +32,8 @@ def catalog_for(part: str) -> tuple[Path, list[Path]]:
         return ROOT / "companion/translations/cs/LC_MESSAGES/messages.po", [ROOT / "companion", ROOT / "templates"]
     return (
         ROOT / f"companion/games/{part}/translations/cs/LC_MESSAGES/messages.po",
-        # the package is named with "_", the template folder after the slug, with "-"
-        [d for d in (ROOT / f"companion/games/{part}", ROOT / f"templates/games/{part.replace('_', '-')}") if d.is_dir()],
+        # the game's package and its template folder share its one name
+        [d for d in (ROOT / f"companion/games/{part}", ROOT / f"templates/games/{part}") if d.is_dir()],
     )
 
 

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 from . import engine
+from .games import GAMES
 from .games.base import name_key
 
 PER_PAGE = 20
@@ -370,10 +371,13 @@ def bgstats(play: dict, game_name: str, bgg_id: int | None = None) -> dict:
 
     ``playDate`` is the finishing time in UTC as "yyyy-MM-dd HH:mm:ss"; ``sourceGameId`` and
     ``sourcePlayerId`` are stable so BG Stats remembers how it matched them; without a verified
-    ``bggId`` BG Stats matches the game by name.
+    ``bggId`` BG Stats matches the game by name. A renamed game keeps the id BG Stats first saw
+    (its first old name, issue 25), so its plays sent before and after stay one game there.
     """
     finished = datetime.fromisoformat(play["finished"])
-    game = {"name": game_name, "sourceGameId": f"table-companion:{play['game']}", "highestWins": play["highest_wins"], "noPoints": False}
+    known = GAMES.get(play["game"])
+    source_id = known.aliases[0] if known is not None and known.aliases else play["game"]
+    game = {"name": game_name, "sourceGameId": f"table-companion:{source_id}", "highestWins": play["highest_wins"], "noPoints": False}
     if bgg_id:
         game["bggId"] = bgg_id
     return {

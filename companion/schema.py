@@ -164,7 +164,7 @@ def _v7(db: sqlite_utils.Database) -> None:
     """Issue 10: Tinners' Trail's state holds the game only (no money ledger, sales, corrections or
     price history, no copy of the board values); its money ledger is read from the events' log
     lines. Its tables are replayed by today's rules, which writes their states and labels anew."""
-    after_schema(_rebuild("tinners-trail", labels=True))
+    after_schema(_rebuild("tinners_trail", labels=True))
 
 
 @MIGRATIONS(name="m008_archive")
@@ -180,7 +180,7 @@ def _v9(db: sqlite_utils.Database) -> None:
     """Issue 10: Botrik's points left Hamlet's state as a list of entries (each with its formula,
     turn and villager): the state keeps his points by kind, the arithmetic is in the log lines.
     Its tables are replayed by today's rules, which writes their states anew."""
-    after_schema(_rebuild("hamlet-botrik"))
+    after_schema(_rebuild("hamlet_botrik"))
 
 
 @MIGRATIONS(name="m010_join_codes_and_default_owners")
@@ -209,7 +209,7 @@ def _v11(db: sqlite_utils.Database) -> None:
     answer, his turn's story so far): each step's log line carries what it told, and the rules
     and the panel read them from the events. Its tables are replayed by today's rules, which
     writes their states and log lines anew."""
-    after_schema(_rebuild("hamlet-botrik", labels=True))
+    after_schema(_rebuild("hamlet_botrik", labels=True))
 
 
 @MIGRATIONS(name="m012_seat_claimed")
@@ -219,6 +219,21 @@ def _v12(db: sqlite_utils.Database) -> None:
     seat and read its hand. ``seats.claimed``: when the seat's phone took it (NULL: before this
     step, as if long ago)."""
     db["seats"].add_column("claimed", str)
+
+
+# issue 25: a game has one name, its package's; the ids it was stored under before
+RENAMED_GAMES = {"gold-rush": "gold_rush", "tinners-trail": "tinners_trail", "hamlet-botrik": "hamlet_botrik"}
+
+
+@MIGRATIONS(name="m013_game_names")
+def _v13(db: sqlite_utils.Database) -> None:
+    """Issue 25 point 2: a game is stored under its one name (``gold_rush``, the name of its
+    package, template folder, stylesheet and doc), not its old id (``gold-rush``): the tables, the
+    plays and an install's board values. The old ids stay aliases in the registry
+    (``companion.games.ALIASES``), so an old export or link still finds the game."""
+    for old, new in RENAMED_GAMES.items():
+        for name in ("tables", "plays", "board_values"):
+            db.execute(f"update {name} set game = ? where game = ?", [new, old])
 
 
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.

@@ -28,7 +28,7 @@ from companion import archive, engine, schema, store, table as tables  # noqa: E
 from companion.games import GAMES  # noqa: E402
 
 OUT = Path(sys.argv[1])
-GAME = GAMES["tinners-trail"]
+GAME = GAMES["tinners_trail"]
 BOARD = {"die_tin": [0, 0, 1, 1, 2, 3], "die_copper": [0, 1, 1, 2, 2, 3], "die_water": [0, 1, 1, 2, 2, 3], "invest_vp_r1": [4, 9, 14, 19]}
 
 
@@ -38,7 +38,7 @@ def main():
     db = store.connect(str(path))
     schema.migrate(db)
     players = [{"name": n, "colour": c} for n, c in (("Ada", "red"), ("Bořek", "purple"), ("Cyril", "yellow"))]
-    code = tables.create(db, "tinners-trail", players, {}, host="host")
+    code = tables.create(db, "tinners_trail", players, {}, host="host")
     for key, value in BOARD.items():
         tables.act(db, code, "profile", "profile", {"key": key, "value": value, "confirmed": True}, None, tables.load(db, code).version)
     rnd = random.Random(7)

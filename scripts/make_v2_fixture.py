@@ -66,7 +66,7 @@ def giganten(db) -> str:
 def hamlet(db) -> str:
     from games.hamlet_botrik import test_whole_game as h
 
-    game = GAMES["hamlet-botrik"]
+    game = GAMES["hamlet_botrik"]
     options = {o.key: o.default for o in game.options} | h.OPTIONS
     tstate = engine.start(game, h.PLAYERS, options, h.SEED).state
     events, turns = [], 0
@@ -79,7 +79,7 @@ def hamlet(db) -> str:
         params = {name: None for name in game.actions[action]} | params  # every form field, as the web sends it
         tstate = engine.step(game, tstate, h.SEED, "action", action, params, 0).state
         events.append({"kind": "action", "action": action, "params": params, "seat": 0})
-    return _import(db, "hamlet-botrik", h.PLAYERS, options, h.SEED, events, None, undo=1)
+    return _import(db, "hamlet_botrik", h.PLAYERS, options, h.SEED, events, None, undo=1)
 
 
 def tinners(db) -> str:
@@ -92,7 +92,7 @@ def tinners(db) -> str:
         t.do("add_region", region=name)
     t.do("start_game")
     tw.play_round(t, 1)
-    return _import(db, "tinners-trail", t.players, {}, t.seed, t.events, None, undo=0)
+    return _import(db, "tinners_trail", t.players, {}, t.seed, t.events, None, undo=0)
 
 
 def _import(db, slug, players, options, seed, events, profile, undo) -> str:

@@ -53,7 +53,7 @@ def giganten(db, start_player=1):
 
 def hamlet(db, your_score=25):
     whole = module("games/hamlet_botrik/test_whole_game.py")
-    code = table.create(db, "hamlet-botrik", whole.PLAYERS, whole.OPTIONS, host="test")
+    code = table.create(db, "hamlet_botrik", whole.PLAYERS, whole.OPTIONS, host="test")
     turns = 0
     while not (t := table.load(db, code)).finished:
         if t.game_state["phase"] == "player":
@@ -93,7 +93,7 @@ def tinners(db):
     """Tinners' Trail's whole four-round game from its own test, tapped into a table."""
     whole = module("games/tinners_trail/test_whole_game.py")
     players = [{"name": n, "colour": c} for n, c in (("Red", "red"), ("Purple", "purple"), ("Yellow", "yellow"))]
-    code = table.create(db, "tinners-trail", players, {}, host="test")
+    code = table.create(db, "tinners_trail", players, {}, host="test")
     t = _Live(db, code)
     regions = {"A": (1, 1, 0, 2, 2, True), "B": (2, 0, 1, 1, 1, False), "C": (0, 2, 1, 0, 3, True)}
     for name, (pt, pc, tin, copper, water, coast) in regions.items():

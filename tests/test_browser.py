@@ -154,7 +154,7 @@ def test_tap_targets_are_at_least_44px_and_the_page_is_one_column(browser, serve
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-GAME_PLAYERS = {"scorepad": 2, "tinners-trail": 3, "giganten": 3, "hamlet-botrik": 1}
+GAME_PLAYERS = {"scorepad": 2, "tinners_trail": 3, "giganten": 3, "hamlet_botrik": 1}
 
 
 @pytest.mark.parametrize("slug", sorted(GAME_PLAYERS))
@@ -218,7 +218,7 @@ def test_no_page_scrolls_sideways_at_390px(browser, server, slug, lang, tmp_path
     page.locator(".new-table button.primary").click()
     page.wait_for_url("**/t/*/")
     table = page.url
-    paths = ["", "log", "settings"] + ([] if slug == "hamlet-botrik" else [])
+    paths = ["", "log", "settings"] + ([] if slug == "hamlet_botrik" else [])
     for path in paths + ["/"]:
         page.goto(table + path if path != "/" else server + "/")
         width, wide = page.evaluate(WIDER)

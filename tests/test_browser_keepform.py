@@ -69,7 +69,7 @@ def test_a_touched_score_pad_form_keeps_its_values_when_another_phone_scores(bro
 
 def test_gold_rush_tile_radios_survive_another_phone_and_a_form_gone_is_said(browser, server):  # noqa: F811
     a = browser.new_context(**PHONE, locale="en-GB").new_page()
-    url = start(a, server, "gold-rush")
+    url = start(a, server, "gold_rush")
     b = two_phones(browser, url)
     lay = a.locator("#f-lay_tile")
 
@@ -110,7 +110,7 @@ def seed(page, region, tin, copper, water, printed_tin=0, coastal=False):
 
 def test_a_checkbox_survives_and_closing_its_details_gives_an_entry_up(browser, server):  # noqa: F811
     a = browser.new_context(**PHONE, locale="en-GB").new_page()
-    url = start(a, server, "tinners-trail")
+    url = start(a, server, "tinners_trail")
     b = two_phones(browser, url)
 
     form = seed(a, "A", 0, 2, 2, printed_tin=1, coastal=True)

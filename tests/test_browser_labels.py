@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 PT = 96 / 72  # CSS px per point
 
 
-@pytest.mark.parametrize("slug", ["tikal", "gold-rush"])
+@pytest.mark.parametrize("slug", ["tikal", "gold_rush"])
 def test_a_full_games_labels_print_on_at_most_two_a4_sheets_in_big_type(browser, server, slug, tmp_path):  # noqa: F811
     # Tikal to the end or far into it (every site laid); Gold Rush part-way: its open mountains and
     # the next numbers, the most cards it ever prints (at the end every mountain is closed)

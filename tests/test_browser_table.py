@@ -24,7 +24,7 @@ def start(page, base, slug):
     return page.url
 
 
-BOARDS = ("tinners-trail", "giganten", "tikal", "gold-rush")  # games whose display draws a board
+BOARDS = ("tinners_trail", "giganten", "tikal", "gold_rush")  # games whose display draws a board
 SCREENS = [(1024, 768), (768, 1024), (390, 844)]
 
 
@@ -61,7 +61,7 @@ def test_the_display_of_every_game_fits_each_screen_in_big_type_and_the_qr_cover
             page.context.close()
 
 
-BOARD_PART = {"tinners-trail": ".d-regions .d-region", "giganten": ".d-tracks .d-bar", "tikal": ".d-cards .d-card", "gold-rush": "svg.d-ring .meeple"}
+BOARD_PART = {"tinners_trail": ".d-regions .d-region", "giganten": ".d-tracks .d-bar", "tikal": ".d-cards .d-card", "gold_rush": "svg.d-ring .meeple"}
 
 
 def test_the_display_follows_the_table_without_reloading(browser, server):  # noqa: F811
@@ -98,7 +98,7 @@ def test_each_phone_says_your_turn_exactly_when_its_seat_is_on_turn_and_vibrates
     from test_browser import PHONE
 
     host = browser.new_context(**PHONE, locale="en-GB").new_page()
-    url = start(host, server, "gold-rush")
+    url = start(host, server, "gold_rush")
     phones = []
     for seat in range(3):
         ctx = browser.new_context(**PHONE, locale="en-GB")

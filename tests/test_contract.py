@@ -83,7 +83,7 @@ def _gold_rush_secrets(state, seat):
     return variant
 
 
-SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets, "gold-rush": _gold_rush_secrets}
+SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets, "gold_rush": _gold_rush_secrets}
 
 # Board values a host may have entered (made up for the test, not claims about a real board): half
 # the games enter them as profile events first, so the paths that use a known chart, map, deck or
@@ -95,8 +95,8 @@ BOARDS = {
         "black_track_length": 12,
         "black_levels": [2 * i for i in range(12)],
     },
-    "gold-rush": {"ore_counts": [10, 20, 15, 10, 8], "camps": 20, "herds": 15},
-    "tinners-trail": {
+    "gold_rush": {"ore_counts": [10, 20, 15, 10, 8], "camps": 20, "herds": 15},
+    "tinners_trail": {
         "map_regions": "A:1:1:coast; B:0:2; C:2:0:coast; D:0:0; E:0:0:coast; F:1:0; G:0:0",
         "map_borders": "A,B; B,C; C,D; D,E; E,F; F,G; A,G; B,D",
         "die_tin": [0, 0, 1, 1, 2, 2],

@@ -85,7 +85,7 @@ def _board_of(app, client, slug, steps=150):
 
 
 def test_tinners_trail_display_draws_every_region_with_its_ore_water_mine_and_developments(app, client):
-    html, view = _board_of(app, client, "tinners-trail")
+    html, view = _board_of(app, client, "tinners_trail")
     cards = re.findall(r'<li class="d-region[^"]*"[^>]*>(.*?)</li>', html, re.S)
     assert len(cards) == len(view["regions"]) > 0
     for card, r in zip(cards, view["regions"]):
@@ -116,7 +116,7 @@ def test_tikal_display_draws_each_temple_with_its_level_and_every_colours_pieces
 
 
 def test_gold_rush_display_draws_the_score_ring_with_each_players_meeple_and_laps(app, client):
-    html, view = _board_of(app, client, "gold-rush", steps=250)
+    html, view = _board_of(app, client, "gold_rush", steps=250)
     ring = html.split('<svg class="d-ring"')[1].split("</svg>")[0]
     assert ring.count('class="tick') == 50
     meeples = re.findall(r'<g class="meeple"[^>]*><title>([^<]+)</title>\s*<(circle|ellipse)', ring)

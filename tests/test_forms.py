@@ -89,7 +89,7 @@ def _start_form(html):
 def test_a_refused_start_form_keeps_every_field_and_says_why_beside_it(client):
     """Issue 9, point 10: option ticks and Botrik's colour were wiped by a refusal."""
     sent = {
-        "game": "hamlet-botrik",
+        "game": "hamlet_botrik",
         "name0": "E" * 41,
         "colour0": "green",
         "opt_botrik_colour": "red",
@@ -119,7 +119,7 @@ def test_a_refused_join_keeps_the_code_and_says_why_beside_it(client):
 
 def test_a_refused_board_value_keeps_what_was_typed_and_says_how_many_numbers(client):
     """Issue 9, point 14: "4 numbers" rather than "between 4 and 4 numbers"; what was typed stays."""
-    code = start_table(client, game="tinners-trail", name0="Ann", colour0="red", name1="Ben", colour1="purple", name2="Cy", colour2="yellow")
+    code = start_table(client, game="tinners_trail", name0="Ann", colour0="red", name1="Ben", colour1="purple", name2="Cy", colour2="yellow")
     page = client.get(f"/t/{code}/settings").get_data(as_text=True)
     assert "FACTS.md" not in page  # no internal file names
     v = re.search(r'name="v" value="(\d+)"', page).group(1)

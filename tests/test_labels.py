@@ -72,7 +72,7 @@ def test_the_tikal_page_shows_the_camp_builders_colour_paired_with_their_name(ap
 
 
 def test_gold_rush_labels_name_the_open_mountains_then_the_next_ones_in_each_language(app, client):
-    code = midgame(app.config["DATABASE"], "gold-rush", steps=60)
+    code = midgame(app.config["DATABASE"], "gold_rush", steps=60)
     state = tables.load(store.connect(app.config["DATABASE"]), code).game_state
     open_ = [m["id"] for m in state["mountains"]]
     assert state["tiles_left"] and len(open_) > 1, (state["tiles_left"], open_)
@@ -114,7 +114,7 @@ def test_the_panel_says_lay_label_right_after_the_tile(app, client):
 
 
 def test_gold_rush_panel_says_lay_label_on_a_new_mountain_only(client):
-    code = start_table(client, game="gold-rush")
+    code = start_table(client, game="gold_rush")
     html = act(client, code, "lay_tile", mountain="0", nuggets="1").get_data(as_text=True)
     assert "Lay label M2 on the new mountain." in html  # M1 is the start tile's
     cs = client.get(f"/t/{code}/panel", headers={**CS, "HX-Request": "true"}).get_data(as_text=True)

@@ -21,7 +21,7 @@ from companion.games import GAMES
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("export-*.json"))
 # games whose state format changed since the fixture was made (an export older than
 # table.EXPORT_SCHEMA is then checked by its totals), and why
-FORMAT_CHANGED = {"tinners-trail": "issue 10: no ledger, sales, corrections, price history or board values in the state"}
+FORMAT_CHANGED = {"tinners_trail": "issue 10: no ledger, sales, corrections, price history or board values in the state"}
 
 
 @pytest.fixture
@@ -37,14 +37,25 @@ def test_an_export_of_the_previous_version_imports_to_the_same_snapshot(path, db
     assert len(export["events"]) > 50
     code = archive.import_table(db, export, host="host")
     table = tables.load(db, code)
-    if GAMES[export["game"]].upgrade:  # a state format changed since: the same game in today's
-        assert table.state == {**export["state"], "game": GAMES[export["game"]].upgrade(export["state"]["game"])}
-    elif export["game"] in FORMAT_CHANGED:  # replayed into today's format; import compared the totals
+    game = GAMES[export["game"]]  # an export made before issue 25 names it by its old id ("gold-rush")
+    if game.upgrade:  # a state format changed since: the same game in today's
+        assert table.state == {**export["state"], "game": game.upgrade(export["state"]["game"])}
+    elif game.slug in FORMAT_CHANGED:  # replayed into today's format; import compared the totals
         assert tables.replay(db, code) == table.state and table.state != export["state"]
     else:
         assert table.state == export["state"]
     assert archive.export(db, code)["scores"] == export["scores"]
     assert table.finished == export["finished"]
+    # stored and exported again under its one name
+    assert db.execute("select game from tables where code = ?", [code]).fetchone()[0] == game.slug == archive.export(db, code)["game"]
+
+
+def test_exports_made_before_the_rename_name_games_by_their_old_ids():
+    """Issue 25 point 2: the fixtures (made before it) say "tinners-trail" and "hamlet-botrik";
+    the test above imports them, so the registry's aliases are what it exercises."""
+    old = {json.loads(p.read_text())["game"] for p in FIXTURES}
+    assert {"tinners-trail", "hamlet-botrik"} <= old
+    assert all(GAMES[slug].slug == slug.replace("-", "_") for slug in old)
 
 
 def test_old_corrections_without_the_road_place_still_replay():

@@ -13,7 +13,7 @@ import pytest
 import test_contract as contract
 
 from companion import i18n, store, table as tables
-from companion.games import GAMES, RULEBOOKS
+from companion.games import GAMES, RULEBOOKS, canonical
 from helpers import page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +58,7 @@ def test_every_rule_reference_explains_labels_the_game_really_uses(slug):
 
 
 def _import(client, game):
-    export = next(e for e in json.loads((FIXTURES / "v2-exports.json").read_text()).values() if e["game"] == game)
+    export = next(e for e in json.loads((FIXTURES / "v2-exports.json").read_text()).values() if canonical(e["game"]) == game)  # made before issue 25: old ids
     body = json.dumps(export).encode()
     r = client.post("/import", data={"export": (io.BytesIO(body), "t.json")}, content_type="multipart/form-data")
     assert r.status_code == 303
@@ -72,7 +72,7 @@ def whys(html: str) -> list[str]:
 def test_the_table_page_shows_the_sentence_beside_the_prompt_and_the_breakdown_lines(client):
     """A Tinners' Trail table at round 2's price dice: the prompt says to roll; its "rule" link
     holds "Nejdříve určete cenu cínu...", the money ledger's mining lines (on its own page) the water rule."""
-    code = _import(client, "tinners-trail")
+    code = _import(client, "tinners_trail")
     en = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True)
     prompt = en.split('<div class="prompt">')[1].split("</div>\n")[0]
     assert whys(prompt) == [
@@ -161,8 +161,8 @@ def test_tikal_and_gold_rush_link_their_automatic_lines_to_the_rulebook(client):
     sentences = {w[1] for w in whys(html)}
     assert {tikal["unused"].cs, tikal["majority"].cs} <= sentences and outside_paragraphs(html)
 
-    rush = RULEBOOKS["gold-rush"].RULES
-    code = start_table(client, "gold-rush")
+    rush = RULEBOOKS["gold_rush"].RULES
+    code = start_table(client, "gold_rush")
     act(client, code, "lay_tile", mountain=0, nuggets=2)
     act(client, code, "place_cowboy", role="rail")
     act(client, code, "railway", tiles=2, locomotives=1, c0=1)

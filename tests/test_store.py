@@ -50,7 +50,7 @@ def test_a_database_made_by_main_before_issue_11_upgrades_in_place_and_every_tab
     after = {code: (head, n) for code, head, n in db.execute("select t.code, t.head, (select count(*) from events e where e.code = t.code) from tables t")}
     assert after == before  # no table, event or head lost
     games = {row[0] for row in db.execute("select game from tables")}
-    assert games == {"scorepad", "giganten", "hamlet-botrik", "tinners-trail"}
+    assert games == {"scorepad", "giganten", "hamlet_botrik", "tinners_trail"}
     for code in before:
         assert tables.replay(db, code) == tables.load(db, code).state
     assert any(tables.load(db, c).head < tables.log_length(db, c) for c in before)  # redo tails kept
@@ -136,3 +136,36 @@ def test_a_writer_in_another_process_waits_its_turn_and_is_woken_when_the_first_
     child.join(10)
     assert child.exitcode == 0 and time.monotonic() - started < 5
     assert {r[0] for r in db.execute("select key from player_names")} >= {"first", "second"}
+
+
+def test_the_rename_step_stores_each_game_under_its_one_name(tmp_path):
+    """m013 (issue 25 point 2): tables, plays and an install's board values stored under a game's
+    old id ("gold-rush") are stored under its one name ("gold_rush") and read as before."""
+    db, before = upgraded(tmp_path)  # v2.db holds "hamlet-botrik" and "tinners-trail" tables
+    assert "m013_game_names" in applied(db)
+    old = tuple(schema.RENAMED_GAMES)
+    marks = ",".join("?" * len(old))
+    for name in ("tables", "plays", "board_values"):
+        assert not db.execute(f"select count(*) from {name} where game in ({marks})", old).fetchone()[0]
+    # a file whose rows say the old ids (written by the code before the step) is renamed in place
+    code = tables.create(db, "tinners_trail", [{"name": n, "colour": c} for n, c in (("A", "red"), ("B", "purple"), ("C", "yellow"))], {}, host="h")
+    db.execute("update tables set game = 'tinners-trail' where code = ?", [code])
+    db["board_values"].insert({"game": "gold-rush", "key": "camps", "value": "20", "confirmed": 1, "set_by": "h", "set_at": ""})
+    db["plays"].insert(
+        {
+            "id": "p1",
+            "code": code,
+            "game": "hamlet-botrik",
+            "started": "",
+            "finished": "",
+            "players": "[]",
+            "start_seat": None,
+            "options": "{}",
+            "highest_wins": 1,
+        }
+    )
+    schema._v13(db)
+    assert db.execute("select game from tables where code = ?", [code]).fetchone()[0] == "tinners_trail"
+    assert [r["game"] for r in db.query("select game from board_values where key = 'camps'")] == ["gold_rush"]
+    assert db.execute("select game from plays where id = 'p1'").fetchone()[0] == "hamlet_botrik"
+    assert tables.load(db, code).game.slug == "tinners_trail"

@@ -100,7 +100,7 @@ def test_the_version_poll_carries_only_the_version(app, client, fake):
 def test_a_real_game_lights_the_banner_on_the_phone_of_the_player_on_turn(app, client):
     """Carcassonne: Gold Rush reads whose turn from its contract: "Hraje se po směru hodinových
     ručiček." Only the phone of the player on turn says "Your turn", and it moves on with the turn."""
-    code = start_table(client, game="gold-rush")
+    code = start_table(client, game="gold_rush")
     phones = [seated(app, code, s) for s in range(3)]
     for turn in (0, 1, 2):
         html = [page(p, code) for p in phones]

@@ -71,7 +71,7 @@ class DetailPlay(Play):
         return table
 
 
-@pytest.mark.parametrize("slug", ["tinners-trail", "giganten", "tikal", "gold-rush", "hamlet-botrik"])
+@pytest.mark.parametrize("slug", ["tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik"])
 def test_the_games_detail_reads_in_both_languages_at_every_step_and_keeps_no_secret(slug, app, monkeypatch):
     db = store.connect(":memory:")
     schema.migrate(db)

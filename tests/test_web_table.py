@@ -208,7 +208,7 @@ def test_a_phone_without_a_seat_sees_one_button_per_free_seat_before_the_game(cl
 def test_a_solo_table_seats_the_phone_that_started_it(client):
     code = start_table(
         client,
-        game="hamlet-botrik",
+        game="hamlet_botrik",
         name0="Eva",
         colour0="green",
         name1="",
@@ -247,4 +247,4 @@ def test_option_values_read_as_words_in_the_lobby_and_in_history(client):
     assert ">drží je aplikace<" in cs and ">fyzické díly ze hry<" in cs
     from companion.web.plays import _options  # what a play's result card and History list
 
-    assert _options({"game": "gold-rush", "options": {"ore": "box"}}) == [("Ore tokens", "the physical pieces")]
+    assert _options({"game": "gold_rush", "options": {"ore": "box"}}) == [("Ore tokens", "the physical pieces")]

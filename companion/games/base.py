@@ -351,6 +351,8 @@ class Legal:
 
 @dataclass(frozen=True)
 class Game:
+    # the game's one name: its package, template folder, stylesheet, doc and tests are named so,
+    # and tables, plays, exports and URLs store it (docs/architecture.md "Adding a game")
     slug: str
     name: str
     description: str
@@ -407,3 +409,6 @@ class Game:
     # every change of money, read from the events in force (their labels), never kept in the
     # state. The table's /ledger page shows it; the panel only links to it.
     ledger: Callable[[State, list], list] | None = None
+    # the names the game had before (issue 25: "gold-rush" before "gold_rush"): an old export, an
+    # old link or code written before the rename still finds it (the registry resolves them)
+    aliases: tuple[str, ...] = ()

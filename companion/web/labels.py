@@ -24,7 +24,7 @@ SHEET = 40
 def _places(slug: str, state: dict) -> list[dict] | None:
     if slug == "tikal":
         return tikal.places(state)
-    if slug == "gold-rush":
+    if slug == "gold_rush":
         return gold_rush.places(state, SHEET)
     return None
 
@@ -45,6 +45,6 @@ def lay_hint(slug: str, log: list) -> str | None:
         return None
     if slug == "tikal" and (site := tikal.laid(done[-1])):
         return tr({"msg": N_("New place on the board: lay label %(name)s beside it."), "params": {"name": site}})
-    if slug == "gold-rush" and (m := gold_rush.laid(done[-1])):
+    if slug == "gold_rush" and (m := gold_rush.laid(done[-1])):
         return tr({"msg": N_("Lay label %(name)s on the new mountain."), "params": {"name": m}})
     return None

@@ -11,7 +11,7 @@ from flask_babel import gettext
 
 from .. import archive, engine, joins, seats as seating, table as tables
 from ..config import FORM_ENVELOPE, IMPORT_LIMIT
-from ..games import GAMES
+from ..games import GAMES, canonical
 from ..games.base import N_, FieldError, Label, RuleError
 from .limits import IMPORTING
 from .shared import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
@@ -75,7 +75,7 @@ class _At:
 @bp.get("/")
 def index():
     device_id()
-    return _lobby(game=request.args.get("game") if request.args.get("game") in GAMES else None)
+    return _lobby(game=canonical(request.args.get("game")))
 
 
 def parse_new_table(form) -> tuple[str, list, dict]:
@@ -101,7 +101,7 @@ def parse_new_table(form) -> tuple[str, list, dict]:
     for opt in game.options:
         with _At(f"opt_{opt.key}"):
             options[opt.key] = opt.spec.parse(form.get(f"opt_{opt.key}"), tr(opt.label))
-    return slug, players, options
+    return game.slug, players, options
 
 
 @bp.post("/new")

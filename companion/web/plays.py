@@ -18,7 +18,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from flask_babel import format_datetime, format_decimal, gettext
 
 from .. import engine, plays as records, store, table as tables, trust
-from ..games import GAMES
+from ..games import GAMES, canonical
 from ..games.base import N_, Choice, FieldError, Int, Label, RuleError
 from .limits import from_serving_device, who_operates
 from .lobby import remember
@@ -138,6 +138,7 @@ def _filters():
     game = request.args.get("game") or None
     if game is not None and game not in GAMES:
         abort(400)
+    game = canonical(game) if game else None  # an old link's "gold-rush" filters "gold_rush"
     player = (request.args.get("player") or "").strip()[:40] or None
     return game, player
 
@@ -235,6 +236,8 @@ def stats():
 def game_stats(game):
     if game not in GAMES:
         abort(404)
+    if canonical(game) != game:  # an old link names the game as it was called before
+        return redirect(url_for("plays.game_stats", game=canonical(game)), 301)
     return _stats(game)
 
 

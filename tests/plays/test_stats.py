@@ -23,7 +23,7 @@ PLAYS = [
     },
     {
         "id": "c",
-        "game": "hamlet-botrik",
+        "game": "hamlet_botrik",
         "finished": "2026-11-03T20:00:00+00:00",
         "started": "2026-11-03T19:30:00+00:00",
         "highest_wins": True,
@@ -69,7 +69,7 @@ def test_per_player_numbers_match_a_hand_computation_with_names_matched_case_ins
     assert (ben["plays"], ben["wins"]) == (4, 1)
     ben_g = {(g["game"], g["highest_wins"]): g for g in ben["scores"]}
     assert (ben_g[("giganten", True)]["best"], ben_g[("giganten", True)]["worst"], ben_g[("giganten", True)]["average"]) == (41000, 41000, 41000)
-    assert (ben_g[("hamlet-botrik", True)]["average"], ben_g[("scorepad", False)]["average"]) == (40, 9)
+    assert (ben_g[("hamlet_botrik", True)]["average"], ben_g[("scorepad", False)]["average"]) == (40, 9)
     assert [s["name"] for s in plays.player_stats(PLAYS, {})] == ["ANNA", "Ben", "Cyril"]  # most wins first
 
 
@@ -91,6 +91,14 @@ def test_bg_stats_play_date_is_the_finish_in_utc_whatever_offset_it_was_stored_w
     play = {**PLAYS[2], "finished": "2026-11-02T23:30:05+01:00", "start_seat": 0, "duration": 3600}
     assert plays.bgstats(play, "Giganten")["playDate"] == "2026-11-02 22:30:05"
     assert plays.bgstats({**play, "finished": "2026-11-02T22:30:05+00:00"}, "Giganten")["playDate"] == "2026-11-02 22:30:05"
+
+
+def test_bg_stats_knows_a_renamed_game_by_the_id_it_saw_first():
+    """Issue 25 point 2: "gold_rush" was sent as "gold-rush" before; BG Stats keeps plays apart
+    by ``sourceGameId``, so the old id goes on and both halves of the history stay one game."""
+    play = {**PLAYS[2], "start_seat": 0, "duration": 3600}
+    assert plays.bgstats({**play, "game": "gold_rush"}, "Gold Rush")["game"]["sourceGameId"] == "table-companion:gold-rush"
+    assert plays.bgstats({**play, "game": "tikal"}, "Tikal")["game"]["sourceGameId"] == "table-companion:tikal"
 
 
 def test_a_merge_counts_two_names_as_one_player():

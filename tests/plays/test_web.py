@@ -10,7 +10,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from helpers_plays import db_of, giganten, scorepad
+from helpers_plays import db_of, giganten, hamlet, scorepad
 
 from companion import plays, table
 from helpers import act, page, start_table
@@ -58,6 +58,17 @@ def test_history_filters_by_game_and_by_player_case_insensitively(client, app):
     assert "3 plays" in client.get("/plays?player=ANNA", headers=EN).get_data(as_text=True)  # two pads, and Anna at Giganten
     assert "1 play" in client.get("/plays?player=cyril&game=scorepad", headers=EN).get_data(as_text=True)
     assert "0 plays" in client.get("/plays?player=Nobody", headers=EN).get_data(as_text=True)
+
+
+def test_an_old_link_naming_a_game_by_its_old_id_still_finds_it(client, app):
+    """Issue 25 point 2: "hamlet-botrik" is "hamlet_botrik" now; a link saved before still works."""
+    hamlet(db_of(app))
+    assert "1 play" in client.get("/plays?game=hamlet-botrik", headers=EN).get_data(as_text=True)
+    old = client.get("/plays/stats/hamlet-botrik")
+    assert old.status_code == 301 and old.headers["Location"].endswith("/plays/stats/hamlet_botrik")
+    assert client.get("/plays/stats/hamlet_botrik").status_code == 200
+    lobby = client.get("/?game=hamlet-botrik", headers=EN).get_data(as_text=True)
+    assert re.search(r'value="hamlet_botrik" required checked', lobby)
 
 
 def test_history_pages_and_bad_filters_answer_400(client, app):

@@ -1,6 +1,6 @@
 """Carcassonne: Gold Rush (Hans im Glück / Mindok 2014): the score track with laps, every scoring
 rule as a short form, the mountains with their ore-token stacks, and the secret ore tokens on
-each player's phone. See docs/games/gold-rush.md; rules in ``rules/`` and ``scoring.py``."""
+each player's phone. See docs/games/gold_rush.md; rules in ``rules/`` and ``scoring.py``."""
 
 from ..base import N_, Bool, Int, IntList, Option, ProfileValue, RuleError
 from ..common import declare, kept_by, starts
@@ -27,7 +27,8 @@ GAME = declare(
     moves=moves,
     finished=finished,
     check_profile=check_profile,
-    slug="gold-rush",
+    slug="gold_rush",
+    aliases=("gold-rush",),  # its name until issue 25: old exports and links say it
     name=N_("Carcassonne: Gold Rush"),
     description=N_(
         "The score track with laps, every scoring rule as a short form, the mountains' ore tokens, and each player's secret ore on their own phone."

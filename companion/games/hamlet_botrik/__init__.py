@@ -1,7 +1,7 @@
 """Hamlet (Vesnička) solo against Botrik, for a physical copy: the app runs Botrik's action board,
 action tokens, disc bag and favour tile, and walks the player through each of his turns.
 
-See docs/games/hamlet-botrik.md for the model and the rulebook choices made.
+See docs/games/hamlet_botrik.md for the model and the rulebook choices made.
 """
 
 from ..base import N_, Bool, Choice, Option
@@ -17,7 +17,8 @@ GAME = declare(
     moves=rules.moves,
     apply=rules.apply,
     recall=story.RECALL,  # his turn's story and the table's chores are read from the events
-    slug="hamlet-botrik",
+    slug="hamlet_botrik",
+    aliases=("hamlet-botrik",),  # its name until issue 25: old exports and links say it
     name=N_("Hamlet: solo against Botrik"),
     description=N_(
         "Play Hamlet solo against Botrik: the app keeps his action row, disc bag and favour tile, asks what only the table shows, and keeps his score."

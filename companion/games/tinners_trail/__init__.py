@@ -2,7 +2,7 @@
 
 The board, the cubes and the wooden pieces stay on the table; the app keeps the money track, the
 time track, the prices, the investment chart and the cubes in each region, and tells who acts
-next. See docs/games/tinners-trail.md for the model and every rulebook choice.
+next. See docs/games/tinners_trail.md for the model and every rulebook choice.
 """
 
 from ..base import N_
@@ -13,7 +13,8 @@ from .core import ledger, moves
 GAME = declare(
     (rules, legal, view, board),
     moves=moves,
-    slug="tinners-trail",
+    slug="tinners_trail",
+    aliases=("tinners-trail",),  # its name until issue 25: old exports and links say it
     name=N_("Tinners' Trail"),
     description=N_("Mining tin and copper in Cornwall: prices, the time track, auctions, mining costs, the sale, investments and exploration, kept for you."),
     min_players=3,

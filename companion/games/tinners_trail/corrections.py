@@ -28,7 +28,7 @@ PLAYER_COUNTS = {
 }
 
 
-# the same words as the price form's level choice (templates/games/tinners-trail/panel.html)
+# the same words as the price form's level choice (templates/games/tinners_trail/panel.html)
 LEVEL_NAMES = {"bottom": N_("bottom level"), "middle": N_("middle"), "top": N_("top level")}
 
 REGION_COUNTS = {

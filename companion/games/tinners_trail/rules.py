@@ -1,6 +1,6 @@
 """Tinners' Trail rules: set-up, and the seven phases of a round in the modules beside this one.
 
-Pure functions on a JSON-able state (see docs/games/tinners-trail.md for its shape). Each action
+Pure functions on a JSON-able state (see docs/games/tinners_trail.md for its shape). Each action
 is declared once with ``core.move`` next to its rule (``start``, ``prices``, ``actions``,
 ``round_end``, ``corrections``); ``moves.apply`` dispatches to it. Every money change goes
 through ``core.pay`` so the ledger (read from the events) explains it. Phases 2 (developments),

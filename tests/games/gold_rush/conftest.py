@@ -8,9 +8,9 @@ from companion import engine
 from companion.games import GAMES
 from helpers import EngineTable
 
-GAME = GAMES["gold-rush"]
+GAME = GAMES["gold_rush"]
 NAMES = ["Blue", "Red", "Yellow", "Green", "Black"]
-SEED = "gold-rush-test-seed"
+SEED = "gold_rush-test-seed"
 # a plausible pile for tests only (the real counts are board-profile data the host enters)
 COUNTS = [10, 20, 15, 10, 8]
 

@@ -12,7 +12,7 @@ from helpers import act, every_form_survives, save_board_value
 
 HX = {"HX-Request": "true"}
 PLAYERS = {
-    "game": "gold-rush",
+    "game": "gold_rush",
     "name0": "Anna",
     "colour0": "blue",
     "name1": "Ben",

@@ -11,7 +11,7 @@ from helpers import save_board_value
 
 from .test_web import HX, post
 
-FIVE = {"game": "gold-rush", "opt_ore": "app", "opt_farmers": "1", "opt_first": "1"}
+FIVE = {"game": "gold_rush", "opt_ore": "app", "opt_farmers": "1", "opt_first": "1"}
 NAMES = ["Anna", "Ben", "Cyril", "Dana", "Emil"]
 COLOURS = ["blue", "red", "yellow", "green", "black"]
 ANNA, BEN, CYRIL, DANA, EMIL = range(5)

@@ -43,7 +43,7 @@ IN_VIEW = """() => {
 
 def start_botrik(page, base) -> str:
     page.goto(base + "/")
-    page.locator('input[name="game"][value="hamlet-botrik"]').check()
+    page.locator('input[name="game"][value="hamlet_botrik"]').check()
     page.fill("#name0", "Eva")
     page.locator("form.new-table button[type=submit]").last.click()
     page.wait_for_url("**/t/*/")

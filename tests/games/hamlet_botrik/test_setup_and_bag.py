@@ -97,8 +97,8 @@ def test_every_message_has_czech_and_the_mo_is_current():
     from companion import i18n
 
     po, dirs = i18n.catalog_for("hamlet_botrik")
-    # the panel's folder is named by the slug (hamlet-botrik), which catalog_for does not find
-    dirs = [*dirs, i18n.ROOT / "templates/games/hamlet-botrik"]
+    # the panel's folder is named by the slug (hamlet_botrik), which catalog_for does not find
+    dirs = [*dirs, i18n.ROOT / "templates/games/hamlet_botrik"]
     missing = set(i18n.used_messages(*dirs)) - i18n.translated(po)
     assert not missing
     assert po.with_suffix(".mo").read_bytes() == i18n.mo_bytes(po)

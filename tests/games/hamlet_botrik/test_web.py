@@ -19,7 +19,7 @@ OPTIONS = {"opt_four_colour": "red", "opt_three_colour": "blue", "opt_botrik_col
 
 
 def new_table(client, **options) -> str:
-    return start_table(client, game="hamlet-botrik", name0="Eva", colour0="green", name1="", name2="", **{**OPTIONS, **options})
+    return start_table(client, game="hamlet_botrik", name0="Eva", colour0="green", name1="", name2="", **{**OPTIONS, **options})
 
 
 def panel(client, code) -> str:

@@ -38,7 +38,7 @@ def answer(tstate):
 
 
 def test_registered():
-    assert get("hamlet-botrik") is GAME
+    assert get("hamlet_botrik") is GAME
     assert GAME.min_players == GAME.max_players == 1
 
 

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 def test_start_round_1_shows_the_round_and_its_prices_at_the_top_and_chips_are_tapped(browser, server):  # noqa: F811
     page = browser.new_context(**PHONE, locale="en-GB").new_page()
     page.goto(server + "/")
-    page.locator('input[name="game"][value="tinners-trail"]').check()
+    page.locator('input[name="game"][value="tinners_trail"]').check()
     for i, name in enumerate(["Anna", "Ben", "Cyril"]):
         page.fill(f"#name{i}", name)
     page.locator("form.new-table button[type=submit]").last.click()

@@ -118,7 +118,7 @@ def set_board_value(client, code, key, value):
 
 
 def new_table(client):
-    code = start_table(client, game="tinners-trail", opt_auto_pass="1", **THREE)  # the lobby ticks it
+    code = start_table(client, game="tinners_trail", opt_auto_pass="1", **THREE)  # the lobby ticks it
     return code
 
 
