@@ -11,7 +11,7 @@ from flask_babel import get_locale, get_translations
 
 from .. import schema, store
 from ..games import GAMES, rule_ref, translation_dirs
-from . import charts, errors, forms, install, labels, limits, lobby, plays, render, tables, transfer
+from . import charts, errors, forms, install, labels, limits, lobby, plays, render, seats, settings, tables, transfer  # noqa: F401 (imported for their routes, registered on tables.bp)
 from .poll import VersionPoll
 from .shared import COLOURS, LANGUAGES, MAX_SEATS, babel, htmx, local_time, select_locale, tr_in
 
