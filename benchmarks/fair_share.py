@@ -70,7 +70,7 @@ def free_port() -> int:
 def seed(instance: Path) -> tuple[str, int, bytes]:
     """A running score pad (the phones poll it), a finished play ("Play again"), and an export to import."""
     os.environ["COMPANION_INSTANCE"] = str(instance)
-    from companion import create_app, plays, store, table
+    from companion import archive, create_app, plays, store, table
 
     app = create_app()
     db = store.connect(app.config["DATABASE"])
@@ -85,7 +85,7 @@ def seed(instance: Path) -> tuple[str, int, bytes]:
     finished = table.create(db, "scorepad", players, {"lowest_wins": False}, host="probe")
     do(finished, "score", seat=1, points=5, note="")
     do(finished, "finish")
-    return running, plays.for_table(db, finished)["id"], json.dumps(table.export(db, running)).encode()
+    return running, plays.for_table(db, finished)["id"], json.dumps(archive.export(db, running)).encode()
 
 
 class Server:

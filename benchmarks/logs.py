@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from companion import engine, table  # noqa: E402
+from companion import archive, engine  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 
 FOUR = [{"name": n, "colour": c} for n, c in (("Anna", "red"), ("Bert", "grey"), ("Cyril", "blue"), ("Dana", "green"))]
@@ -101,7 +101,7 @@ def export(slug: str, events: list[dict]) -> dict:
     )
     state = engine.replay(game, players, options, SEED, events, profile)
     return {
-        "schema": table.EXPORT_SCHEMA,
+        "schema": archive.EXPORT_SCHEMA,
         "streams": engine.has_streams(state),  # per-kind draw streams (issue 12): import replays as the export was made
         "app": "table-companion",
         "game": slug,

@@ -27,13 +27,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import logs  # noqa: E402  (puts the repository on sys.path)
 
 from companion import (  # noqa: E402
+    archive,
     create_app,
     engine,
-    store,
-    table as tables,  # noqa: E402
+    schema,
+    store,  # noqa: E402
 )
 from companion.games import GAMES  # noqa: E402
-from companion.web import get_db  # noqa: E402
+from companion.web.shared import get_db  # noqa: E402
 
 HX = {"HX-Request": "true"}
 METRICS = ("tap + panel", "double tap", "panel", "page", "undo", "redo", "poll")
@@ -131,15 +132,15 @@ def replay_import_storage(tmp: Path, repeats: int):
             f"  replay of {slug}: {(whole - setup) * 1000 / len(events) * 1000:.1f} ms per 1000 events ({len(events)} events of {how}; set-up {setup * 1000:.1f} ms)"
         )
     db = store.connect(str(tmp / "import.db"))
-    store.migrate(db)
+    schema.migrate(db)
     for slug in ("scorepad", "giganten"):
         data = logs.export(slug, logs.events_for(slug, 1000))
-        t = statistics.median(timed(lambda: tables.import_table(db, data, host="b")) for _ in range(3))
+        t = statistics.median(timed(lambda: archive.import_table(db, data, host="b")) for _ in range(3))
         print(f"  import of a 1000-event {slug} export (checks, replays, writes): {t * 1000:.0f} ms")
     path = tmp / "storage.db"
     db = store.connect(str(path))
-    store.migrate(db)
-    tables.import_table(db, logs.export("scorepad", logs.scorepad_events(5000)), host="b")
+    schema.migrate(db)
+    archive.import_table(db, logs.export("scorepad", logs.scorepad_events(5000)), host="b")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     print(f"  a 5000-event score pad on disk: {path.stat().st_size / 1e6:.2f} MB (the whole database file)")
 

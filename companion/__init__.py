@@ -13,20 +13,14 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
+from .config import BODY_LIMIT, LOCAL_HOSTS
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 # templates/ and static/ live at the top of the repo (a checkout, `pip install -e .`); a wheel
 # (`pip install .`, pipx) carries them inside the package, copied there at build time by setup.py.
 INSTALLED = (HERE / "templates").is_dir()
 ASSETS = HERE if INSTALLED else ROOT
-# the serving device reaches itself by these names; `companion serve` adds the addresses it prints.
-# (No IPv6 literal such as [::1]: Werkzeug's trusted-host match cannot name one, and the server
-# listens on IPv4 unless told otherwise.)
-LOCAL_HOSTS = ["localhost", "127.0.0.1"]
-BODY_LIMIT = 1024 * 1024  # any request but an import: bodies over 1 MB are refused (413) before any parsing
-IMPORT_LIMIT = 16 * 1024 * 1024  # an import (a long game's export); waitress refuses more before spooling it
-# multipart's boundaries and headers around the file; waitress's limit is IMPORT_LIMIT plus this
-FORM_ENVELOPE = 64 * 1024
 
 
 def _secret_key(instance: Path) -> str:
@@ -88,7 +82,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from . import web
+    from . import web  # here, not above: the web layer imports flask-babel, htmx... only a server needs
 
     web.init_app(app)
     return app

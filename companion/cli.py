@@ -17,7 +17,7 @@ from pathlib import Path
 
 import ifaddr
 
-from . import BODY_LIMIT, FORM_ENVELOPE, IMPORT_LIMIT
+from .config import BODY_LIMIT, FORM_ENVELOPE, IMPORT_LIMIT, LOCAL_HOSTS
 from .serving import PER_ADDRESS
 
 
@@ -39,8 +39,6 @@ def served_names(host: str, addresses: list[str], allowed: list[str]) -> list[st
     """The Host names this server answers to: the serving device's own (localhost), the addresses
     it prints, this machine's name (and its .local mDNS name) when it listens on every network,
     and each ``--allow-host``. Any other Host is refused with 400 (docs/security.md)."""
-    from . import LOCAL_HOSTS
-
     names = [*LOCAL_HOSTS]
     if host in ("0.0.0.0", "::"):
         names += addresses
@@ -234,7 +232,7 @@ def serve_https(app, args, cert: str, key: str) -> None:
 def serve(args) -> int:
     from . import create_app
     from .serving import Fairness, serve as fair_serve
-    from .web.limits import PIN_TRIES, pin_tries_file
+    from .trust import PIN_TRIES, pin_tries_file
 
     if args.workers > 1 and (args.https or not hasattr(os, "fork") or not hasattr(socket, "SO_REUSEPORT")):
         print("--workers above 1 needs fork and SO_REUSEPORT (Linux, macOS) and plain HTTP (a TLS proxy in front for HTTPS).", file=sys.stderr)
@@ -258,7 +256,7 @@ def serve(args) -> int:
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*names, *(app.config.get("TRUSTED_HOSTS") or [])]))
     app.config["OPERATOR_PIN"] = app.config.get("OPERATOR_PIN") or operator_pin()
     app.config["PRIVATE_HISTORY"] = args.private_history or app.config.get("PRIVATE_HISTORY") in (True, "1", "true")
-    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart unlocks the PIN (web/limits.py)
+    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart unlocks the PIN (trust.operator)
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
         print("   ", url)

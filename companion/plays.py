@@ -118,18 +118,6 @@ def sync(db, table, head: int, state: dict) -> None:
     db["plays"].upsert(record(table.game, table.code, table.seed, table.players, table.options, initial, state, started, finished), pk="id")
 
 
-def backfill(db) -> None:
-    """Turn the finished tables of a database made before plays existed into plays (the migration)."""
-    from . import table as tables
-
-    for (code,) in db.execute("select code from tables where finished = 1").fetchall():
-        try:
-            t = tables.load(db, code)
-        except tables.TableNotFound:  # a game this version no longer has
-            continue
-        sync(db, t, t.head, t.state)
-
-
 # --- Reading ----------------------------------------------------------------------------------
 
 
@@ -442,23 +430,16 @@ def rematch(play: dict) -> tuple[list, dict]:
 CHART_POINTS = 60  # at most this many sampled steps (plus the start): a chart replays the log once
 
 
-def series(db, play: dict, points: int = CHART_POINTS) -> dict | None:
-    """Each player's total as the game's ``scores`` reads it, after sampled steps of the play.
+def series(table, tstate: dict, in_force: list[dict], points: int = CHART_POINTS) -> dict | None:
+    """Each player's total as the game's ``scores`` reads it, after sampled steps of a play.
 
     The state holds no history and most log lines carry no running total, so the events in force
-    are stepped again from the table's initial state (about 0.1 ms a step) and ``scores`` is
-    asked at up to ``points`` evenly spread steps and at the last. None when the table's log is
-    gone (a deleted table) or the game can no longer replay it.
+    (``in_force``: ``table.played``) are stepped again from the table's initial state ``tstate``
+    (about 0.1 ms a step) and ``scores`` is asked at up to ``points`` evenly spread steps and at
+    the last. None when the game can no longer replay the log.
     ``{"steps": n, "lines": [{"seat", "name", "colour", "bot", "points": [[step, total], ...]}]}``.
     """
-    from . import table as tables
-
-    try:
-        t = tables.load(db, play["code"])
-        tstate = json.loads(tables.initial_state(db, t.code))
-    except (tables.TableNotFound, TypeError):
-        return None
-    in_force = [e for e in tables.events(db, t.code, head=t.head) if not e["undone"]]
+    t = table
     n = len(in_force)
     if n == 0:
         return None

@@ -40,7 +40,7 @@ from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 from waitress.utilities import Error, RequestEntityTooLarge
 
-from . import BODY_LIMIT
+from .config import BODY_LIMIT
 
 log = logging.getLogger("waitress")
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from . import store
+from . import engine, store
+from .games import CHECKLISTS
+from .games.guide import GROUPS
 
 MAX_LINE = 40  # a line's key ("pieces", "start_ore"): anything longer is no line of a checklist
 
@@ -27,3 +29,25 @@ def tick(db, code: str, line: str, on: bool) -> None:
         else:
             db.execute("delete from setup_ticks where code = ? and line = ?", [code, line])
         db.execute("update tables set version = version + 1 where code = ?", [code])
+
+
+def lines_of(t) -> list:
+    """The checklist's lines for this table (its game's ``checklist.setup_list``)."""
+    module = CHECKLISTS.get(t.game.slug)
+    if module is None:
+        return []
+    return module.setup_list(t.players, t.options, engine.profile_values(t.state), t.game_state)
+
+
+def checklist(db, t, force: bool = False) -> dict | None:
+    """What the panel's ``_setup.html`` draws: None for a game without a checklist; folded
+    (``open`` False) once the game's set-up is over; else the lines by group with their ticks."""
+    module = CHECKLISTS.get(t.game.slug)
+    if module is None:
+        return None
+    if not force and not module.setting_up(t.game_state):
+        return {"open": False}
+    done = ticked(db, t.code)
+    lines = lines_of(t)
+    groups = [{"title": title, "lines": [{"line": line, "ticked": line.key in done} for line in lines if line.group == key]} for key, title in GROUPS.items()]
+    return {"open": True, "groups": [g for g in groups if g["lines"]], "done": sum(line.key in done for line in lines), "total": len(lines)}

@@ -1,4 +1,11 @@
-"""Who may do what at a table: enter a move, undo a step, redo it (docs/security.md).
+"""Who may do what: every permission rule of the app, in this one module (docs/security.md).
+
+At a table: enter a move, undo or redo a step, take, free or hand over a seat, choose who may
+enter moves, make a device the table view, change a board value, export, archive or delete the
+table. On the install: save or reset the board-value defaults, rename players in the history,
+read every play. The modules that change things (``table``, ``seats``, ``archive``) and the web
+layer ask these functions; the web layer only gathers the facts (the device, its address, a typed
+PIN) and says the refusal.
 
 ``table.py`` asks these before it changes anything, and the panel asks the same functions to
 grey what a phone may not do, so the refusal and the greyed button are one rule. Who is trusted:
@@ -18,6 +25,10 @@ so undo cannot be used to search a hand (issue 23 point 3).
 from __future__ import annotations
 
 import hashlib
+import ipaddress
+import secrets
+import sys
+from pathlib import Path
 
 from . import engine
 from .games.base import N_, Label
@@ -213,3 +224,155 @@ def who(db, table, device: str, seat: int | None) -> str | dict:
     if is_table_view(db, table, device, None):
         return Label(N_("the table view")).to_json()
     return Label(N_("a phone without a seat")).to_json()
+
+
+# --- The table's host: the phone that started the table ------------------------------------------
+
+
+def is_host(table, device: str | None) -> bool:
+    """The phone that started the table (its host), which alone may change the table's settings,
+    its board values, export it (every hand and the seed), archive or delete it, and show the
+    table-view QR."""
+    return bool(device) and device == table.host
+
+
+def entry_setting_refusal(table, device: str) -> NotAllowed | None:
+    """Who may choose "who may enter a move for a claimed seat": the host."""
+    return None if is_host(table, device) else NotAllowed(N_("Only the phone that started the table may change this."))
+
+
+def board_value_refusal(table, device: str) -> NotAllowed | None:
+    """Who may correct a printed value at a table (a ``profile`` event): the host."""
+    return None if is_host(table, device) else NotAllowed(N_("Only the phone that started the table may change this."))
+
+
+def export_refusal(table, device: str) -> NotAllowed | None:
+    """Who may download the table's export, which holds every hand and the seed: the host."""
+    return None if is_host(table, device) else NotAllowed(N_("Only the phone that started the table may download its backup."))
+
+
+def archive_refusal(host: str | None, device: str | None) -> NotAllowed | None:
+    """Who may archive or delete a table (``host``: the table's, as stored): the host."""
+    if device and host == device:
+        return None
+    return NotAllowed(N_("Only the phone that started the table may archive or delete it."))
+
+
+# --- Seats ----------------------------------------------------------------------------------------
+
+
+def same_token(a: str, b: str) -> bool:
+    """A hand-over or table-view code compared in constant time."""
+    return secrets.compare_digest(a.encode(), b.encode())
+
+
+def claim_refusal(holder: str | None, device: str, token: str | None, seat_token: str) -> NotAllowed | None:
+    """Who may take a seat: anyone while it is free; while a phone holds it, only a phone that
+    has its hand-over code (the seat's QR, shown on the holding phone)."""
+    if holder is None or holder == device or (token and same_token(token, seat_token)):
+        return None
+    return NotAllowed(N_("Another phone holds this seat. Ask its player to hand it over with the seat's QR code."))
+
+
+FREE_VOTES = 2  # seated phones that must agree to free a seat, when the host does not
+
+
+def freeing(table, seat: int, device: str, holder: str, mine: int | None, claimed: str | None, quiet: str | None) -> str:
+    """How this phone may free ``seat``, held by ``holder`` (issue 12 point 4): "host" (the phone
+    that started the table, after a confirmation) or "vote" (a seated phone; ``FREE_VOTES`` of
+    them must agree), else NotAllowed. ``mine``: this phone's seat; ``claimed``: when it took it;
+    ``quiet``: when the freed seat went quiet (``seats._quiet_since``). Two phones that take two
+    empty seats must not free a player's seat and read its hand (issue 23 point 3)."""
+    name = table.players[seat]["name"]
+    if holder == device:
+        raise NotAllowed(N_("This phone holds that seat: leave it instead."))
+    if is_host(table, device):
+        return "host"
+    if mine is None:
+        raise NotAllowed(N_("Only the phone that started the table, or two other seated phones together, may free a seat."))
+    if claimed is not None and quiet is not None and claimed > quiet:
+        raise NotAllowed(
+            N_(
+                "This phone took its seat after the last step entered for %(name)s: only phones seated before may ask to free it (or the phone that started the table)."
+            ),
+            name=name,
+        )
+    return "vote"
+
+
+# --- The install: its operator and its history --------------------------------------------------
+
+# wrong operator-PIN tries, from every phone and worker together, before the PIN locks: ten
+# guesses of a million, then the operator restarts the server (a new PIN)
+PIN_TRIES = 10
+
+OPERATOR_REFUSALS = {
+    "defaults": N_("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults."),
+    "names": N_("Only the serving device, or a phone with the operator PIN it printed, may rename players in the history."),
+}
+PIN_LOCKED = N_("The operator PIN is locked after too many wrong tries; it works again once the server is restarted on the serving device.")
+
+
+def serving_device(address: str | None, loopback_is_operator: bool = True) -> bool:
+    """A request from the machine that serves (loopback) comes from the operator. Behind a
+    reverse proxy on the same machine every request comes from loopback: the install then says
+    ``loopback_is_operator=False`` (COMPANION_OPERATOR_LOOPBACK=false)."""
+    if not loopback_is_operator:
+        return False
+    try:
+        addr = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False
+    mapped = getattr(addr, "ipv4_mapped", None)  # ::ffff:127.0.0.1 when serving on "::"
+    return (mapped or addr).is_loopback
+
+
+def pin_tries_file(database: str) -> Path:
+    """One byte per wrong PIN try, beside the database: shared by every worker process."""
+    return Path(database + ".pin-tries")
+
+
+def _locked(f) -> None:
+    try:
+        import fcntl
+    except ImportError:  # Windows: one process (--workers needs fork), and appends are small
+        return
+    fcntl.flock(f, fcntl.LOCK_EX)  # released when the file is closed
+
+
+def operator(serving: bool, pin: str | None, typed: str, database: str, what: str) -> str:
+    """Who acts for the operator, who alone may change the install (``what``: "defaults", the
+    board values new tables start from; "names", players renamed in the history): "local" (the
+    serving device) or "pin" (a phone that typed the PIN `companion serve` printed); anyone else
+    is refused. A wrong PIN counts; after ``PIN_TRIES`` of them every PIN typed is refused until
+    the server restarts (a new PIN)."""
+    if serving:
+        return "local"
+    typed = (typed or "").strip()[:64]
+    if pin and typed:
+        with open(pin_tries_file(database), "ab+") as f:
+            _locked(f)
+            f.seek(0, 2)
+            wrong = f.tell()
+            if wrong >= PIN_TRIES:
+                raise NotAllowed(PIN_LOCKED)
+            if secrets.compare_digest(typed.encode(), str(pin).encode()):
+                return "pin"
+            f.write(b"x")
+        if wrong + 1 == PIN_TRIES:
+            print(
+                f"The operator PIN is locked after {PIN_TRIES} wrong tries from phones. The serving device still works; "
+                "restart the server (Ctrl+C, then companion serve) for a new PIN.",
+                file=sys.stderr,
+                flush=True,
+            )
+    raise NotAllowed(OPERATOR_REFUSALS[what])
+
+
+def visible_plays(found: list[dict], private: bool, serving: bool, known: set) -> list[dict]:
+    """The plays a phone may read: all of them, unless the install keeps each phone to the plays
+    of the tables it knows (``known``: its lobby's list, started, joined or opened there); the
+    serving device reads all."""
+    if not private or serving:
+        return found
+    return [p for p in found if p["code"] in known]

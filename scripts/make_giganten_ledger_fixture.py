@@ -19,18 +19,18 @@ old, out = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
 sys.path[:0] = [str(old), str(old / "benchmarks")]
 import logs  # noqa: E402
 
-from companion import store, table as tables  # noqa: E402
+from companion import archive, schema, store, table as tables  # noqa: E402
 
 with tempfile.TemporaryDirectory() as tmp:
     path = Path(tmp) / "old.db"
     db = store.connect(str(path))
-    store.migrate(db)
-    code = tables.import_table(db, logs.export("giganten", logs.events_for("giganten", 300)), host="h")
+    schema.migrate(db)
+    code = archive.import_table(db, logs.export("giganten", logs.events_for("giganten", 300)), host="h")
     t = tables.load(db, code)
     assert "ledger" in t.state["game"], "run this on the code before the change"
     for _ in range(5):
         t = tables.undo(db, code, t.version).table
-    tables.import_table(db, logs.export("scorepad", logs.events_for("scorepad", 40)), host="h")
+    archive.import_table(db, logs.export("scorepad", logs.events_for("scorepad", 40)), host="h")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.conn.close()
     out.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))

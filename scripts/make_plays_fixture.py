@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests/games/giganten"))
 
-from companion import engine, store, table  # noqa: E402
+from companion import engine, schema, store, table  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 
 OUT = ROOT / "tests/fixtures/before-plays.db.gz"
@@ -55,7 +55,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "companion.db"
         db = store.connect(str(path))
-        store.migrate(db)
+        schema.migrate(db)
         pad(db, ["Anna", "Ben", "Cyril"], [12, 7, 12])
         pad(db, ["anna", "Dana"], [3, 5], lowest_wins=True)
         pad(db, ["Ben", "Eva"], [4, 9], finish=False)

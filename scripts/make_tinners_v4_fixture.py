@@ -24,7 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from test_contract import draw_params  # noqa: E402
 
-from companion import engine, store, table as tables  # noqa: E402
+from companion import archive, engine, schema, store, table as tables  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 
 OUT = Path(sys.argv[1])
@@ -36,7 +36,7 @@ def main():
     path = OUT / "v4-tinners.db"
     path.unlink(missing_ok=True)
     db = store.connect(str(path))
-    store.migrate(db)
+    schema.migrate(db)
     players = [{"name": n, "colour": c} for n, c in (("Ada", "red"), ("Bořek", "purple"), ("Cyril", "yellow"))]
     code = tables.create(db, "tinners_trail", players, {}, host="host")
     for key, value in BOARD.items():
@@ -58,7 +58,7 @@ def main():
     t = tables.load(db, code)
     t = tables.undo(db, code, t.version).table
     tables.undo(db, code, t.version)
-    export = tables.export(db, code)
+    export = archive.export(db, code)
     (OUT / "export-tinners-trail-schema2.json").write_text(json.dumps(export, ensure_ascii=False, indent=1) + "\n")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.conn.close()

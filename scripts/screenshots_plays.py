@@ -20,13 +20,13 @@ from helpers_plays import giganten, hamlet, score_and_finish_in_browser, scorepa
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
 
-from companion import store  # noqa: E402
+from companion import schema, store  # noqa: E402
 from helpers import free_port, start_server  # noqa: E402
 
 
 def fill(instance: Path) -> None:
     db = store.connect(str(instance / "companion.db"))
-    store.migrate(db)
+    schema.migrate(db)
     scorepad(db, ["Anna", "Ben", "Cyril"], [31, 24, 31])
     giganten(db)
     hamlet(db, your_score=41)

@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.request
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -18,7 +19,19 @@ from werkzeug.datastructures import MultiDict
 from companion import engine
 from companion.games.base import RuleError
 
+# every open phone polls the table's version this often (static/app.js): a browser test gives another
+# phone CATCH_UP to show a change, the next poll and one more if that tick was busy, never a number of its own
+POLL_MS = int(re.search(r"var INTERVAL = (\d+);", (Path(__file__).resolve().parent.parent / "static/app.js").read_text()).group(1))
+CATCH_UP = 2 * POLL_MS
+
 PLAYERS = {"name0": "Red", "colour0": "red", "name1": "Blue", "colour1": "blue", "name2": "Green", "colour2": "green"}
+
+
+def page(response, status: int = 200) -> str:
+    """A response's text, once its status is the one expected: "X is not in the page" passes on
+    an error page too, so a page check checks the status first."""
+    assert response.status_code == status, f"{response.status_code} instead of {status}: {response.get_data(as_text=True)[:200]}"
+    return response.get_data(as_text=True)
 
 
 def start_table(client, game="scorepad", **fields) -> str:
@@ -295,14 +308,18 @@ class EngineTable:
         self.labels.append(step.label)
         return step.label
 
-    def refused(self, action, seat="turn", **params) -> RuleError:
-        """A refusal, checked against a copy the rules may change in place (owned=True, as the table
-        and replay step): the rules must refuse before they change anything."""
+    def refused(self, action, seat="turn", *, because: str = "", **params) -> RuleError:
+        """A refusal for the reason ``because`` (in its message id), checked against a copy the rules
+        may change in place (owned=True, as the table and replay step): the rules must refuse
+        before they change anything. A test that accepted any refusal passed when a step was
+        refused for another reason than the rule it cites."""
         seat, full = self._params(action, seat, params)
         mine = copy.deepcopy(self.tstate)
         with pytest.raises(RuleError) as info:
             engine.step(self.game, mine, self.seed, "action", action, full, seat, owned=True)
         assert mine == self.tstate
+        assert because, "name the reason the rules must refuse with (because=...): any refusal is not a test"
+        assert because in info.value.msg, f"refused for another reason: {info.value.msg!r}"
         return info.value
 
     def replayed(self):

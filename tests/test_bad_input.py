@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import PLAYERS, form_state, start_table
+from helpers import PLAYERS, form_state, page, start_table
 
 HX = {"HX-Request": "true"}
 
@@ -70,7 +70,7 @@ def test_html_in_a_name_is_shown_as_text_never_run(client):
 def test_a_name_over_40_characters_is_refused_and_no_table_is_made(client):
     r = client.post("/new", data={"game": "scorepad", **PLAYERS, "name0": "x" * 41})
     assert r.status_code == 400 and "at most 40 characters" in r.get_data(as_text=True)
-    assert "/t/" not in client.get("/").get_data(as_text=True).split("Start a table")[0]
+    assert "/t/" not in page(client.get("/")).split("Start a table")[0]
 
 
 @pytest.mark.parametrize(

@@ -9,16 +9,13 @@ once. The waits derive from the poll interval of static/app.js.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from test_browser import PHONE, browser, server, start_scorepad, total  # noqa: F401 (fixtures)
 from test_browser_table import start
 
+from helpers import CATCH_UP
+
 pytestmark = pytest.mark.browser
-POLL_MS = int(re.search(r"var INTERVAL = (\d+);", (Path(__file__).parent.parent / "static/app.js").read_text()).group(1))
-CATCH_UP = 2 * POLL_MS  # the next poll notices the change; one more if that tick was busy
 KEPT = "The table changed meanwhile: check and tap."
 
 

@@ -11,8 +11,9 @@ import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_table import start
 
+from helpers import POLL_MS
+
 pytestmark = pytest.mark.browser
-POLL_MS = 2000  # static/app.js polls the version every 2 s: a change shows within two polls
 
 
 def seated_phones(browser, url, n):  # noqa: F811

@@ -7,6 +7,7 @@ import pytest
 from test_browser import browser, server  # noqa: F401 (fixtures)
 
 from companion.games import GAMES
+from helpers import CATCH_UP, POLL_MS
 
 pytestmark = pytest.mark.browser
 TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1}
@@ -124,10 +125,10 @@ def test_each_phone_says_your_turn_exactly_when_its_seat_is_on_turn_and_vibrates
 
     phones[0].get_by_role("button", name="Lay the tile").first.click()
     phones[0].get_by_role("button", name="End the turn").first.click()
-    phones[1].locator(".turn.mine").wait_for(timeout=5000)
-    phones[0].locator(".turn.mine").wait_for(state="detached", timeout=5000)
+    phones[1].locator(".turn.mine").wait_for(timeout=CATCH_UP)
+    phones[0].locator(".turn.mine").wait_for(state="detached", timeout=CATCH_UP)
     assert phones[1].title().startswith("▶ Your turn") and not phones[0].title().startswith("▶")
-    phones[2].wait_for_timeout(2500)  # a full poll later, nothing changed for the third phone
+    phones[2].wait_for_timeout(POLL_MS + POLL_MS // 4)  # a full poll later, nothing changed for the third phone
     assert [p.evaluate("window.__buzz") for p in phones] == [[], [200], []]
 
 

@@ -27,7 +27,7 @@ import string
 
 import pytest
 
-from companion import engine, store, table as tables
+from companion import archive, engine, schema, store, table as tables
 from companion.games import GAMES
 from companion.games.base import PALETTE, Bool, Choice, Int, IntList, RuleError, Text
 
@@ -308,7 +308,7 @@ def contract_games():
 @pytest.fixture
 def db():
     db = store.connect(":memory:")  # the same schema and code paths, without a disk to wait for
-    store.migrate(db)
+    schema.migrate(db)
     return db
 
 
@@ -340,7 +340,7 @@ def _play_games(slug, db, monkeypatch, max_games: int, step_budget: int):
         table = play.play(CI_STEPS if index else MAX_STEPS)
         finished, steps = finished + table.finished, steps + play.steps
         if index == 0:  # the first game also goes through an export and an import
-            export = tables.export(db, table.code)
-            code = tables.import_table(db, json.loads(json.dumps(export)), host="host")
+            export = archive.export(db, table.code)
+            code = archive.import_table(db, json.loads(json.dumps(export)), host="host")
             assert tables.load(db, code).state == table.state
     assert finished, f"{slug}: no random game reached its end"

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from companion import store, table as tables
+from companion import merge, schema, store, table as tables
 from companion.games import GAMES
 from companion.games.base import RuleError
 from companion.rng import TableRandom
@@ -18,7 +18,7 @@ PLAYERS = [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"},
 @pytest.fixture
 def db(tmp_path):
     db = store.connect(str(tmp_path / "e.db"))
-    store.migrate(db)
+    schema.migrate(db)
     return db
 
 
@@ -97,7 +97,7 @@ def test_a_stale_version_changes_nothing(db):
     code = scorepad(db)
     v = tables.load(db, code).version
     score(db, code, 0, 7)
-    with pytest.raises(tables.Stale):
+    with pytest.raises(merge.Stale):
         tables.act(db, code, "action", "score", {"seat": 1, "points": 4, "note": ""}, None, v)
     assert len(tables.events(db, code)) == 1
 
@@ -223,12 +223,12 @@ def test_accepted_actions_survive_a_new_connection(tmp_path):
     """What was committed is on disk: a fresh process (a new connection) sees every event."""
     path = str(tmp_path / "durable.db")
     db = store.connect(path)
-    store.migrate(db)
+    schema.migrate(db)
     code = scorepad(db)
     score(db, code, 0, 9)
     db.conn.close()
     again = store.connect(path)
-    store.migrate(again)
+    schema.migrate(again)
     assert tables.load(again, code).game_state["sums"][0][0] == 9
     assert again.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

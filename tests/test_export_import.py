@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion import table as tables
+from companion import archive, schema, table as tables
 from helpers import act, form_state, start_table
 
 
@@ -29,7 +29,7 @@ def upload(client, data):
 def test_an_export_holds_everything_the_issue_names(client):
     data = client.get(f"/t/{played(client)}/export.json").json
     assert {"schema", "game", "options", "players", "board_profile", "events", "state", "scores"} <= set(data)
-    assert data["schema"] == tables.EXPORT_SCHEMA and data["game"] == "scorepad"
+    assert data["schema"] == archive.EXPORT_SCHEMA and data["game"] == "scorepad"
     assert len(data["events"]) == 3  # the undone one is not in force
     assert [r["total"] for r in sorted(data["scores"], key=lambda r: r["seat"])] == [7, 0, -2]
 
@@ -79,16 +79,16 @@ def test_a_bad_export_is_refused_with_a_clear_message_and_creates_nothing(client
 def test_an_export_with_changed_dice_is_refused(tmp_path, monkeypatch):
     from test_engine import _dice_game
 
-    from companion import store, table as tables
+    from companion import archive, store
     from companion.games import GAMES
 
     monkeypatch.setitem(GAMES, "dice", _dice_game())
     db = store.connect(str(tmp_path / "dice.db"))
-    store.migrate(db)
+    schema.migrate(db)
     code = tables.create(db, "dice", [{"name": "Solo", "colour": "red"}], {}, host="h")
     tables.act(db, code, "action", "roll", {}, None, tables.load(db, code).version)
-    data = tables.export(db, code)
-    assert tables.load(db, tables.import_table(db, data, host="h")).state == data["state"]
+    data = archive.export(db, code)
+    assert tables.load(db, archive.import_table(db, data, host="h")).state == data["state"]
     data["events"][0]["draws"] = [data["events"][0]["draws"][0] % 6 + 1]
-    with pytest.raises(tables.ImportRefused, match="random draws differ"):
-        tables.import_table(db, data, host="h")
+    with pytest.raises(archive.ImportRefused, match="random draws differ"):
+        archive.import_table(db, data, host="h")

@@ -15,7 +15,7 @@ import time
 import pytest
 from waitress import wasyncore
 
-from companion import BODY_LIMIT
+from companion.config import BODY_LIMIT
 from companion.serving import Fairness, create_server
 from helpers import free_port, start_server
 

@@ -10,7 +10,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from companion.web.forms import Form
-from helpers import every_form_survives, form_values, read_forms, start_table
+from helpers import every_form_survives, form_values, page, read_forms, start_table
 
 
 def _fields(f) -> str:
@@ -193,7 +193,7 @@ def test_a_refused_board_value_keeps_what_was_typed_and_says_how_many_numbers(cl
 
 def test_the_board_values_button_shows_only_where_the_game_has_values(client):
     code = start_table(client)  # the score pad has none
-    assert "/settings" not in client.get(f"/t/{code}/").get_data(as_text=True)
+    assert "/settings" not in page(client.get(f"/t/{code}/"))
 
 
 def test_a_boolean_attribute_is_bare_when_true_and_absent_when_not():

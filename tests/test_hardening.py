@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from helpers_plays import db_of, do, scorepad
 
-from companion import create_app, plays, table
-from helpers import PLAYERS, free_port, start_server, start_table
+from companion import archive, create_app, plays, seats, table
+from helpers import PLAYERS, free_port, page, start_server, start_table
 
 
 def limited(tmp_path):
@@ -171,7 +171,7 @@ def test_point7_every_page_of_a_long_log_shows_its_notices_on_the_boundaries_and
     entry = iter(["anyone", "seat"] * 4)
 
     def notice():  # the host switches who may enter moves: a line in every log, after the head
-        table.set_entry(db, code, "host", next(entry))
+        seats.set_entry(db, code, "host", next(entry))
 
     def score(n):
         for _ in range(n):
@@ -189,7 +189,7 @@ def test_point7_every_page_of_a_long_log_shows_its_notices_on_the_boundaries_and
     score(99)
     notice()  # 300
     score(1)
-    table.announce_export(db, code, "host")  # after event 301, which is then undone and replaced:
+    archive.announce_export(db, code, "host")  # after event 301, which is then undone and replaced:
     for _ in range(2):
         table.undo(db, code, table.load(db, code).version)
     score(1)  # the log ends at event 300 again; the notice after 301 stays in the database
@@ -347,7 +347,7 @@ def test_point3_renaming_a_player_in_the_history_is_the_operators(tmp_path):
     assert guest.post("/plays/players", data={"name": "Ben", "new_name": "Boris", "pin": "123456"}).status_code == 303
     assert plays.aliases(db) == {"ben": "Boris"}
     server = app.test_client()  # the serving device needs no PIN
-    assert 'name="pin"' not in server.get("/plays/stats").get_data(as_text=True)
+    assert 'name="pin"' not in page(server.get("/plays/stats"))
     assert server.post("/plays/players", data={"name": "Boris", "new_name": "Bob"}).status_code == 303
 
 

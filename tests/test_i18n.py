@@ -57,7 +57,7 @@ def test_a_czech_error_message_on_a_refused_tap(client):
 def test_a_label_with_a_plural_takes_the_czech_form_for_its_number(app):
     """Czech counts agree with the noun: 1 hráč, 2 hráči, 5 hráčů."""
     from companion.games.base import NP_, Label
-    from companion.web import tr
+    from companion.web.shared import tr
 
     label = Label(NP_("%(num)d player", "%(num)d players"), num=2)
     assert label.to_json() == {"msg": "%(num)d player", "params": {"num": 2}, "plural": "%(num)d players"}
@@ -71,7 +71,7 @@ def test_a_label_with_a_plural_takes_the_czech_form_for_its_number(app):
 
 def test_large_numbers_in_a_log_line_are_grouped_the_way_the_viewer_writes_them(app):
     from companion.games.base import Label
-    from companion.web import tr
+    from companion.web.shared import tr
 
     label = Label("%(name)s pays $%(amount)d", name="Ann", amount=15000).to_json()
     with app.test_request_context(headers={"Accept-Language": "en"}):

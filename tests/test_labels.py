@@ -14,7 +14,7 @@ from companion.games.gold_rush import labels as gold_rush
 from companion.games.tikal import labels as tikal
 from companion.games.tikal.rules.core import site_order
 from companion.web.labels import lay_hint
-from helpers import act, form_state, start_table
+from helpers import act, form_state, page, start_table
 
 EN, CS = {"Accept-Language": "en"}, {"Accept-Language": "cs"}
 
@@ -120,7 +120,7 @@ def test_gold_rush_panel_says_lay_label_on_a_new_mountain_only(client):
     cs = client.get(f"/t/{code}/panel", headers={**CS, "HX-Request": "true"}).get_data(as_text=True)
     assert "Na nové hory položte štítek H2." in cs
     client.post(f"/t/{code}/undo", data=form_state(client, code), headers={"HX-Request": "true"})
-    assert "Lay label" not in client.get(f"/t/{code}/panel", headers={**EN, "HX-Request": "true"}).get_data(as_text=True)
+    assert "Lay label" not in page(client.get(f"/t/{code}/panel", headers={**EN, "HX-Request": "true"}))
 
 
 def test_the_table_page_links_its_labels(client):

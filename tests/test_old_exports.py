@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import store, table as tables
+from companion import archive, schema, store, table as tables
 from companion.games import GAMES
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("export-*.json"))
@@ -27,7 +27,7 @@ FORMAT_CHANGED = {"tinners_trail": "issue 10: no ledger, sales, corrections, pri
 @pytest.fixture
 def db():
     db = store.connect(":memory:")
-    store.migrate(db)
+    schema.migrate(db)
     return db
 
 
@@ -35,7 +35,7 @@ def db():
 def test_an_export_of_the_previous_version_imports_to_the_same_snapshot(path, db):
     export = json.loads(path.read_text())
     assert len(export["events"]) > 50
-    code = tables.import_table(db, export, host="host")
+    code = archive.import_table(db, export, host="host")
     table = tables.load(db, code)
     game = GAMES[export["game"]]  # an export made before issue 25 names it by its old id ("gold-rush")
     if game.upgrade:  # a state format changed since: the same game in today's
@@ -44,10 +44,10 @@ def test_an_export_of_the_previous_version_imports_to_the_same_snapshot(path, db
         assert tables.replay(db, code) == table.state and table.state != export["state"]
     else:
         assert table.state == export["state"]
-    assert tables.export(db, code)["scores"] == export["scores"]
+    assert archive.export(db, code)["scores"] == export["scores"]
     assert table.finished == export["finished"]
     # stored and exported again under its one name
-    assert db.execute("select game from tables where code = ?", [code]).fetchone()[0] == game.slug == tables.export(db, code)["game"]
+    assert db.execute("select game from tables where code = ?", [code]).fetchone()[0] == game.slug == archive.export(db, code)["game"]
 
 
 def test_exports_made_before_the_rename_name_games_by_their_old_ids():

@@ -99,7 +99,7 @@ CHANGED = {  # old id -> its catalog: kept, translated, so the lines already log
 
 @pytest.mark.parametrize("old", CHANGED)
 def test_an_old_log_line_still_reads_in_czech(app, old):
-    from companion.web import tr
+    from companion.web.shared import tr
 
     params = dict.fromkeys(re.findall(r"%\((\w+)\)s", old), "X") | dict.fromkeys(re.findall(r"%\((\w+)\)d", old), 1)
     with app.test_request_context(headers={"Accept-Language": "cs"}):
@@ -108,7 +108,7 @@ def test_an_old_log_line_still_reads_in_czech(app, old):
 
 def test_tikal_auction_and_unused_action_points_agree(app):
     """Tikal's lines as its rules write them: "for 1 point", "1 action point unused"."""
-    from companion.web import tr
+    from companion.web.shared import tr
     from tests.games.tikal.conftest import Table
 
     t = Table(2, advanced=True)

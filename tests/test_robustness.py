@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion import store, table as tables
+from companion import defaults, schema, seats, store, table as tables
 from companion.games import GAMES
 from helpers import act, form_state, start_table
 
@@ -15,10 +15,10 @@ HX = {"HX-Request": "true"}
 
 
 def token_of(app, code, seat):
-    from companion.web import get_db
+    from companion.web.shared import get_db
 
     with app.app_context():
-        return next(s["token"] for s in tables.seats(get_db(), code) if s["seat"] == seat)
+        return next(s["token"] for s in seats.seats(get_db(), code) if s["seat"] == seat)
 
 
 def upload(client, data):
@@ -27,7 +27,7 @@ def upload(client, data):
 
 
 def count_tables(app):
-    from companion.web import get_db
+    from companion.web.shared import get_db
 
     with app.app_context():
         return get_db().execute("select count(*) from tables").fetchone()[0]
@@ -122,7 +122,7 @@ def test_an_export_over_1_mb_can_still_be_restored(client):
 def test_a_board_value_its_undo_and_redo_change_the_table_not_the_installs_values(tmp_path):
     """Issue 12 point 6: only the operator's save_defaults changes what new tables start from."""
     db = store.connect(str(tmp_path / "x.db"))
-    store.migrate(db)
+    schema.migrate(db)
     game = GAMES["giganten"]
     players = [{"name": f"P{i}", "colour": game.colours[i]} for i in range(3)]
     options = {o.key: o.default for o in game.options}
@@ -136,9 +136,9 @@ def test_a_board_value_its_undo_and_redo_change_the_table_not_the_installs_value
     tables.undo(db, code, tables.load(db, code).version)
     tables.redo(db, code, tables.load(db, code).version)
     assert next_table_starts_from() is None
-    assert tables.save_defaults(db, code, "local") == ["black_track_length"]
+    assert defaults.save_defaults(db, tables.load(db, code), "local") == ["black_track_length"]
     assert next_table_starts_from() == 19
-    assert tables.install_defaults(db, game)["black_track_length"]["set_by"] == "local"
+    assert defaults.install_defaults(db, game)["black_track_length"]["set_by"] == "local"
 
 
 def test_a_refusal_for_a_non_host_is_in_the_players_language(app, client):

@@ -14,6 +14,7 @@ import test_contract as contract
 
 from companion import i18n, store, table as tables
 from companion.games import CHECKLISTS, GAMES, RULEBOOKS, canonical
+from helpers import page
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -143,7 +144,7 @@ def test_a_game_without_a_rule_table_and_a_line_without_a_rule_show_no_link(clie
 
     code = start_table(client)
     act(client, code, "score", seat=0, points=7)
-    assert 'class="why"' not in client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    assert 'class="why"' not in page(client.get(f"/t/{code}/panel", headers=HX))
 
 
 def test_tikal_and_gold_rush_link_their_automatic_lines_to_the_rulebook(client):

@@ -17,7 +17,7 @@ from test_contract import draw_params
 
 from companion import engine, table as tables
 from companion.games import GAMES
-from companion.web import get_db
+from companion.web.shared import get_db
 from helpers import start_table
 
 HX = {"HX-Request": "true"}

@@ -18,9 +18,9 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
-from companion import create_app, table as tables
+from companion import archive, create_app
 from companion.cli import served_names
-from helpers import PLAYERS, act, form_state, free_port, start_server, start_table
+from helpers import PLAYERS, act, form_state, free_port, page, start_server, start_table
 
 HX = {"HX-Request": "true"}
 
@@ -169,7 +169,7 @@ def _export(client):
         ({"seed": "x" * (1024 * 1024)}, "seed"),
         ({"seed": "a b"}, "seed"),
         ({"schema": "1"}, "malformed"),
-        ({"schema": 99}, f"reads versions {min(tables.READS_SCHEMAS)} to {max(tables.READS_SCHEMAS)}"),
+        ({"schema": 99}, f"reads versions {min(archive.READS_SCHEMAS)} to {max(archive.READS_SCHEMAS)}"),
     ],
 )
 def test_import_checks_seed_and_schema_with_true_messages(client, change, message):
@@ -197,7 +197,7 @@ def test_the_open_redirect_of_the_audit_is_closed(client):
 
 
 def test_the_join_code_is_six_unambiguous_characters_shown_as_accepted(client, phone):
-    from companion.table import JOIN_ALPHABET
+    from companion.joins import JOIN_ALPHABET
 
     code = start_table(client)
     page = client.get(f"/t/{code}/").get_data(as_text=True)
@@ -215,13 +215,13 @@ def test_the_join_code_is_six_unambiguous_characters_shown_as_accepted(client, p
 def test_the_join_code_expires_after_a_day(app, client, phone):
     code = start_table(client)
     with app.app_context():
-        from companion.web import get_db
+        from companion.web.shared import get_db
 
         db = get_db()
         short = db.execute("select join_code from tables where code = ?", [code]).fetchone()[0]
         db.execute("update tables set join_expires = '2000-01-01T00:00:00+00:00' where code = ?", [code])
     assert phone.post("/join", data={"code": short}).status_code == 404
-    assert "join-code" not in client.get(f"/t/{code}/").get_data(as_text=True)
+    assert "join-code" not in page(client.get(f"/t/{code}/"))
 
 
 def limited(tmp_path):
@@ -311,8 +311,8 @@ def test_fuzz_every_field_of_every_form_refuses_bad_values_without_a_change_or_a
     tried = refused = 0
     accepted = []
     seen = set()
-    for page in pages:
-        for action, fields in _post_forms(client, page):
+    for url in pages:
+        for action, fields in _post_forms(client, url):
             shape = (action.split("/")[-1], tuple(sorted(fields)))
             if shape in seen:
                 continue
@@ -329,7 +329,7 @@ def test_fuzz_every_field_of_every_form_refuses_bad_values_without_a_change_or_a
                         assert after == before, (action, name, bad, r.status_code)
                     elif after != before:  # taken (a bad value that is also a valid one): the page's forms are new
                         accepted.append((action.split("/")[-1], name, bad[:12]))
-                        fresh = next((f for a, f in _post_forms(client, page) if a == action and set(f) == set(fields)), fields)
+                        fresh = next((f for a, f in _post_forms(client, url) if a == action and set(f) == set(fields)), fields)
                         before = _db_hash(path)
     # the query strings pages read
     for url in (f"/t/{pad}/log?upto=", "/plays?page=", "/plays/stats?page="):
@@ -482,10 +482,10 @@ def test_serve_prints_the_names_it_answers_to_and_the_operator_pin(monkeypatch, 
 
 
 def test_an_import_whose_replay_runs_too_long_is_refused_and_creates_nothing(app, client, monkeypatch):
-    from companion import table
+    from companion import archive
 
     body = _hostile_export(400)
-    monkeypatch.setattr(table, "IMPORT_SECONDS", -1)  # as if the replay had run past the bound
+    monkeypatch.setattr(archive, "IMPORT_SECONDS", -1)  # as if the replay had run past the bound
     before = _db_hash(app.config["DATABASE"])
     r = client.post("/import", data={"export": body.decode()})
     assert r.status_code == 400 and "takes too long" in r.get_data(as_text=True)

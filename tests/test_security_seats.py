@@ -14,9 +14,9 @@ from pathlib import Path
 import fake_turns
 import pytest
 
-from companion import engine, store, table as tables
+from companion import archive, engine, schema, seats, store, table as tables
 from companion.games import GAMES
-from companion.web import get_db
+from companion.web.shared import get_db
 from helpers import act, form_state, start_table
 from tests.games.giganten.test_web import FOUR, Phone, play_round_one
 
@@ -68,7 +68,7 @@ def _device(client) -> str:
 
 def make_table_view(app, code, device):
     with app.app_context():
-        token = tables.view_token(get_db(), code)
+        token = seats.view_token(get_db(), code)
     assert device.post(f"/t/{code}/table-view/{token}").status_code == 303
 
 
@@ -292,10 +292,10 @@ def test_point3_an_export_from_before_streams_still_imports_and_replays_identica
     data = json.loads((FIXTURES / f"export-{game}.json").read_text())
     assert "streams" not in data and "streams" not in data["state"]
     db = store.connect(":memory:")
-    store.migrate(db)
-    code = tables.import_table(db, data, host="host")  # replays, comparing every event's draws
+    schema.migrate(db)
+    code = archive.import_table(db, data, host="host")  # replays, comparing every event's draws
     state = tables.load(db, code).state  # in today's format (Giganten and Tinners' Trail changed theirs since)
-    assert "streams" not in state and state["n"] == data["state"]["n"] and tables.export(db, code)["streams"] is False
+    assert "streams" not in state and state["n"] == data["state"]["n"] and archive.export(db, code)["streams"] is False
     assert tables.replay(db, code) == state
     if game == "giganten":  # its deals and auctions with the app's cards are reveals after import too
         assert any(e["meta"].get("reveals") for e in tables.events(db, code))
@@ -310,13 +310,13 @@ def test_point4_the_host_frees_a_lost_seat_in_two_taps_and_the_next_phone_sees_i
     r = client.post(f"/t/{code}/free", data={"seat": "0"})
     assert r.status_code == 200 and "Free Red's seat?" in text(r)  # tap 1: the question
     with app.app_context():
-        assert tables.seats(get_db(), code)[0]["device"] is not None
+        assert seats.seats(get_db(), code)[0]["device"] is not None
     r = client.post(f"/t/{code}/free", data={"seat": "0", "confirm": "1"})  # tap 2
     assert r.status_code == 303
     assert "Red's seat was freed by the phone that started the table." in log_text(client, code)
     new = seated(app, code, 0)
     with app.app_context():
-        assert tables.seat_of(get_db(), code, _device(new)) == 0 and tables.seat_of(get_db(), code, _device(lost)) is None
+        assert seats.seat_of(get_db(), code, _device(new)) == 0 and seats.seat_of(get_db(), code, _device(lost)) is None
     assert act(new, code, "done").status_code == 200
 
 
@@ -330,11 +330,11 @@ def test_point4_two_other_seated_phones_agree_to_free_a_seat(app, client, fake):
     assert "Only the phone that started the table" in text(stranger.get(f"/t/{code}/"))
     blue.post(f"/t/{code}/free", data={"seat": "0", "confirm": "1"})
     with app.app_context():
-        assert tables.seats(get_db(), code)[0]["device"] is not None  # one phone is not enough
+        assert seats.seats(get_db(), code)[0]["device"] is not None  # one phone is not enough
     assert "Blue asks to free Red's seat" in log_text(client, code)
     green.post(f"/t/{code}/free", data={"seat": "0", "confirm": "1"})
     with app.app_context():
-        assert tables.seats(get_db(), code)[0]["device"] is None
+        assert seats.seats(get_db(), code)[0]["device"] is None
     assert "Red's seat was freed by Blue, Green." in log_text(client, code)
 
 
@@ -359,7 +359,7 @@ def test_issue23_point3_two_fresh_seats_cannot_vote_a_players_seat_free_and_read
         assert phone.post(f"/t/{code}/free", data={"seat": "1", "confirm": "1"}).status_code == 303
         assert "only phones seated before may ask to free it" in text(phone.get(f"/t/{code}/"))
     with app.app_context():
-        assert tables.seats(get_db(), code)[1]["device"] == _device(bert.client)  # still Bert's: nobody reads his hand
+        assert seats.seats(get_db(), code)[1]["device"] == _device(bert.client)  # still Bert's: nobody reads his hand
     assert "asks to free Bert's seat" not in log_text(client, code)
 
 

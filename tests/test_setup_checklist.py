@@ -227,11 +227,11 @@ def test_the_first_move_folds_it_away_and_one_tap_opens_it_again(client):
 def test_deleting_a_table_deletes_its_ticks(client, app):
     code = start_table(client, "tikal")
     assert client.post(f"/t/{code}/setup/tick", data={"line": "pieces", "on": "1", "back": "panel"}, headers=HX).status_code == 200
-    from companion import table as tables
+    from companion import archive
 
     db = store.connect(app.config["DATABASE"])
     host = db.execute("select host from tables where code = ?", [code]).fetchone()[0]
-    tables.delete(db, code, host)
+    archive.delete(db, code, host)
     assert db.execute("select count(*) from setup_ticks").fetchone()[0] == 0
 
 

@@ -45,7 +45,7 @@ def question(r) -> str:
 
 def head(app, code) -> int:
     from companion import table
-    from companion.web import get_db
+    from companion.web.shared import get_db
 
     with app.app_context():
         return table.load(get_db(), code).head

@@ -6,32 +6,32 @@ import json
 import shutil
 from pathlib import Path
 
-from companion import store, table as tables
+from companion import archive, joins, schema, store, table as tables
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def applied(db) -> list[str]:
-    return [m.name for m in store.MIGRATIONS.applied(db)]
+    return [m.name for m in schema.MIGRATIONS.applied(db)]
 
 
 def test_a_version_1_database_is_migrated_and_keeps_its_tables(tmp_path):
     path = str(tmp_path / "old.db")
     db = store.connect(path)
     with store.write(db):
-        store._v1(db)
+        schema._v1(db)
         db.execute("PRAGMA user_version = 1")  # how the hand-written runner marked it
     db.execute(
         "insert into tables (code, game, players, options, seed, initial, state, head, version, finished, host, created, updated) values ('old', 'scorepad', ?, '{}', 's', ?, '{}', 0, 1, 0, 'h', '', '')",
         [json.dumps([{"name": "A", "colour": "red"}]), json.dumps({"game": {}, "profile": {}, "n": 0})],
     )
-    store.migrate(db)
-    assert applied(db) == [m.name for m in store.MIGRATIONS._migrations]
+    schema.migrate(db)
+    assert applied(db) == [m.name for m in schema.MIGRATIONS._migrations]
     assert {"board_values", "snapshots"} <= set(db.table_names())
     assert db.execute("select code from tables").fetchall() == [("old",)]
     assert tables.replay(db, "old") == tables.load(db, "old").state  # rebuilt in today's format
-    store.migrate(db)  # running again changes nothing
-    assert applied(db) == [m.name for m in store.MIGRATIONS._migrations]
+    schema.migrate(db)  # running again changes nothing
+    assert applied(db) == [m.name for m in schema.MIGRATIONS._migrations]
 
 
 def upgraded(tmp_path):
@@ -39,7 +39,7 @@ def upgraded(tmp_path):
     shutil.copy(FIXTURES / "v2.db", path)
     db = store.connect(str(path))
     before = {code: (head, n) for code, head, n in db.execute("select t.code, t.head, (select count(*) from events e where e.code = t.code) from tables t")}
-    store.migrate(db)
+    schema.migrate(db)
     return db, before
 
 
@@ -74,10 +74,10 @@ def test_after_the_upgrade_undo_and_redo_still_walk_the_old_log(tmp_path):
 
 def test_exports_made_by_main_before_issue_11_still_import(tmp_path):
     db = store.connect(str(tmp_path / "new.db"))
-    store.migrate(db)
+    schema.migrate(db)
     for export in json.loads((FIXTURES / "v2-exports.json").read_text()).values():
         assert export["schema"] == 1
-        code = tables.import_table(db, export, host="h")
+        code = archive.import_table(db, export, host="h")
         assert tables.replay(db, code) == tables.load(db, code).state
         assert len(tables.events(db, code)) == len(export["events"])
 
@@ -87,11 +87,11 @@ def test_the_join_code_step_gives_running_tables_a_code_and_keeps_old_defaults_m
     db, before = upgraded(tmp_path)
     assert "m010_join_codes_and_default_owners" in applied(db)
     running = [c for (c,) in db.execute("select code from tables where finished = 0")]
-    assert running and all(tables.normal_join_code(tables.join_code(db, c) or "") for c in running)
-    assert len({tables.join_code(db, c) for c in running}) == len(running)
+    assert running and all(joins.normal_join_code(joins.join_code(db, c) or "") for c in running)
+    assert len({joins.join_code(db, c) for c in running}) == len(running)
     assert all(row["set_by"] == "before" for row in db.query("select set_by from board_values"))
     code = running[0]
-    assert tables.find_by_join_code(db, tables.join_code(db, code).lower()) == code
+    assert joins.find_by_join_code(db, joins.join_code(db, code).lower()) == code
 
 
 def test_a_writer_in_another_process_waits_its_turn_and_is_woken_when_the_first_commits(tmp_path):
@@ -105,7 +105,7 @@ def test_a_writer_in_another_process_waits_its_turn_and_is_woken_when_the_first_
 
     path = str(tmp_path / "w.db")
     db = store.connect(path)
-    store.migrate(db)
+    schema.migrate(db)
     fork = multiprocessing.get_context("fork")
     holding, release = fork.Event(), fork.Event()
 
@@ -143,7 +143,7 @@ def test_the_rename_step_stores_each_game_under_its_one_name(tmp_path):
     old id ("gold-rush") are stored under its one name ("gold_rush") and read as before."""
     db, before = upgraded(tmp_path)  # v2.db holds "hamlet-botrik" and "tinners-trail" tables
     assert "m013_game_names" in applied(db)
-    old = tuple(store.RENAMED_GAMES)
+    old = tuple(schema.RENAMED_GAMES)
     marks = ",".join("?" * len(old))
     for name in ("tables", "plays", "board_values"):
         assert not db.execute(f"select count(*) from {name} where game in ({marks})", old).fetchone()[0]
@@ -164,7 +164,7 @@ def test_the_rename_step_stores_each_game_under_its_one_name(tmp_path):
             "highest_wins": 1,
         }
     )
-    store._v13(db)
+    schema._v13(db)
     assert db.execute("select game from tables where code = ?", [code]).fetchone()[0] == "tinners_trail"
     assert [r["game"] for r in db.query("select game from board_values where key = 'camps'")] == ["gold_rush"]
     assert db.execute("select game from plays where id = 'p1'").fetchone()[0] == "hamlet_botrik"

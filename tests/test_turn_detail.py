@@ -12,10 +12,10 @@ import pytest
 from test_contract import SECRETS, Play
 from test_turn import banner, page, seated
 
-from companion import engine, store
+from companion import engine, schema, store
 from companion.games import GAMES
 from companion.games.base import NP_, Label
-from companion.web import tr
+from companion.web.shared import tr
 from helpers import start_table
 
 
@@ -74,7 +74,7 @@ class DetailPlay(Play):
 @pytest.mark.parametrize("slug", ["tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik"])
 def test_the_games_detail_reads_in_both_languages_at_every_step_and_keeps_no_secret(slug, app, monkeypatch):
     db = store.connect(":memory:")
-    store.migrate(db)
+    schema.migrate(db)
     seen = set()
     for index in range(3):
         play = DetailPlay(GAMES[slug], db, index, monkeypatch, app=app)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import act, form_state, start_table
+from helpers import act, form_state, page, start_table
 
 HX = {"HX-Request": "true"}
 
@@ -93,7 +93,7 @@ def test_the_table_code_carries_at_least_64_random_bits(client):
 def test_tables_are_listed_only_to_devices_that_know_them(client, phone):
     code = start_table(client)
     assert code in client.get("/").get_data(as_text=True)
-    assert code not in phone.get("/").get_data(as_text=True)
+    assert code not in page(phone.get("/"))
     phone.get(f"/t/{code}/")  # opening the table (e.g. from the QR) remembers it
     assert code in phone.get("/").get_data(as_text=True)
 
@@ -112,11 +112,11 @@ def test_a_phone_claims_a_seat_and_another_cannot_take_it_without_the_hand_over(
     r = phone.post(f"/t/{code}/seat", data={"seat": "0"})
     assert r.status_code == 303 and "Another phone holds this seat" in phone.get(r.headers["Location"]).get_data(as_text=True)
     # the holder shows their seat's QR; the other phone opens it and takes over
-    from companion import table as tables
-    from companion.web import get_db
+    from companion import seats
+    from companion.web.shared import get_db
 
     with app.app_context():
-        token = next(s["token"] for s in tables.seats(get_db(), code) if s["seat"] == 0)
+        token = next(s["token"] for s in seats.seats(get_db(), code) if s["seat"] == 0)
     assert client.get(f"/t/{code}/seat-qr.svg").status_code == 200
     assert phone.get(f"/t/{code}/seat-qr.svg").status_code == 404  # nobody else sees the hand-over code
     assert phone.post(f"/t/{code}/hand-over/{token}").status_code == 303
@@ -185,10 +185,10 @@ def test_a_refused_seat_claim_redirects_says_why_once_and_a_reload_claims_nothin
     client.post(f"/t/{code}/seat", data={"seat": "0"})
     r = phone.post(f"/t/{code}/seat", data={"seat": "0"})
     assert r.status_code == 303 and r.headers["Location"].endswith(f"/t/{code}/")
-    page = phone.get(f"/t/{code}/").get_data(as_text=True)
-    assert page.count("Another phone holds this seat") == 1
-    assert "checked" not in page.split('id="take-seat"')[1].split("</section>")[0]  # nothing preselected
-    assert "Another phone holds this seat" not in phone.get(f"/t/{code}/").get_data(as_text=True)  # said once
+    shown = page(phone.get(f"/t/{code}/"))
+    assert shown.count("Another phone holds this seat") == 1
+    assert "checked" not in shown.split('id="take-seat"')[1].split("</section>")[0]  # nothing preselected
+    assert "Another phone holds this seat" not in page(phone.get(f"/t/{code}/"))  # said once
     r = phone.post(f"/t/{code}/seat", data={"seat": "x"})
     assert r.status_code == 303 and "Choose a seat." in phone.get(f"/t/{code}/").get_data(as_text=True)
 
@@ -198,11 +198,11 @@ def test_a_phone_without_a_seat_sees_one_button_per_free_seat_before_the_game(cl
     separate button with its name."""
     code = start_table(client)
     client.post(f"/t/{code}/seat", data={"seat": "1"})
-    page = phone.get(f"/t/{code}/").get_data(as_text=True)
-    top = page.split('id="take-seat"')[1].split("</section>")[0]
-    assert page.index('id="take-seat"') < page.index('id="panel"') < page.index('class="qr"')
+    shown = page(phone.get(f"/t/{code}/"))
+    top = shown.split('id="take-seat"')[1].split("</section>")[0]
+    assert shown.index('id="take-seat"') < shown.index('id="panel"') < shown.index('class="qr"')
     assert top.count("<form") == 2 and "Red" in top and "Green" in top and "Blue" not in top
-    assert 'id="take-seat"' not in client.get(f"/t/{code}/").get_data(as_text=True)  # a seated phone is not asked
+    assert 'id="take-seat"' not in page(client.get(f"/t/{code}/"))  # a seated phone is not asked
 
 
 def test_a_solo_table_seats_the_phone_that_started_it(client):
@@ -225,15 +225,15 @@ def test_a_solo_table_seats_the_phone_that_started_it(client):
 def test_a_seat_handed_over_shows_on_the_old_phone_at_its_next_poll(client, phone, app):
     """Issue 9, point 16: the old phone polls the version; a hand-over changes it, and the fresh
     panel says the phone has no seat (app.js then reloads the page, header included)."""
-    from companion import table as tables
-    from companion.web import get_db
+    from companion import seats
+    from companion.web.shared import get_db
 
     code = start_table(client)
     client.post(f"/t/{code}/seat", data={"seat": "0"})
     before = client.get(f"/t/{code}/version").get_data(as_text=True)
     assert 'data-seat="0"' in client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
     with app.app_context():
-        token = next(s["token"] for s in tables.seats(get_db(), code) if s["seat"] == 0)
+        token = next(s["token"] for s in seats.seats(get_db(), code) if s["seat"] == 0)
     phone.post(f"/t/{code}/hand-over/{token}")
     assert client.get(f"/t/{code}/version").get_data(as_text=True) != before
     assert 'data-seat=""' in client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)

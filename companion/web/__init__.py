@@ -1,179 +1,27 @@
-"""Views translate forms to actions and state to HTML; they hold no rules.
-
-Shared pieces of every blueprint live here: the database on ``g``, the device cookie, the
-player's language, the same-origin check on every state-changing request, and rendering a
-``Label`` in the viewer's language.
+"""The web layer's wiring: ``init_app`` makes the app's template environment, its extensions,
+blueprints and hooks. Views translate forms to actions and state to HTML; they hold no rules and
+no permission decisions (``companion/trust.py``). The pieces every blueprint shares are in
+``shared.py``.
 """
 
 from __future__ import annotations
 
-import secrets
-from datetime import datetime
-from urllib.parse import urlsplit
+from flask import Flask
+from flask_babel import get_locale, get_translations
 
-from flask import Flask, current_app, request, session
-from flask_babel import Babel, Domain, format_datetime, format_decimal, format_time, get_translations
-from flask_htmx import HTMX
-from jinja2 import pass_context
-from markupsafe import Markup
-
-from .. import store
-from ..games import AIDS, GAMES, TRANSLATIONS, rule_ref, translation_dirs
-from ..games.base import N_
-from . import charts, render
-
-LANGUAGES = ("cs", "en")
-MAX_SEATS = 8  # name fields on the start form; no game seats more
-# Player colours: a key, a name (colour is never shown without it), a CSS colour, a symbol.
-COLOURS = {
-    "red": (N_("Red"), "#d62828", "●"),
-    "blue": (N_("Blue"), "#1d6fd6", "■"),
-    "green": (N_("Green"), "#2a9d3f", "▲"),
-    "yellow": (N_("Yellow"), "#f2c500", "◆"),
-    "purple": (N_("Purple"), "#8e44ad", "★"),
-    "black": (N_("Black"), "#222222", "✚"),
-    "white": (N_("White"), "#f4f4f4", "○"),
-    "orange": (N_("Orange"), "#f07c10", "⬟"),
-    "grey": (N_("Grey"), "#8a8a8a", "▼"),
-    "pink": (N_("Pink"), "#e85a9c", "♥"),
-    "brown": (N_("Brown"), "#8b5a2b", "♣"),
-    "teal": (N_("Teal"), "#139a95", "♠"),
-}
-
-htmx = HTMX()
-babel = Babel()
-
-
-def get_db():
-    """This thread's connection, kept open across requests (see ``store.thread_connection``)."""
-    return store.thread_connection(current_app.config["DATABASE"])
-
-
-def device_id() -> str:
-    """A random id for this browser, kept in the signed session cookie."""
-    if "device" not in session:
-        session["device"] = secrets.token_urlsafe(16)
-        session.permanent = True
-    return session["device"]
-
-
-def select_locale() -> str:
-    chosen = session.get("lang")
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
-
-
-def use_game_domain(found):
-    """Translate this request in the game's own context: the core's catalog, then the game's, the
-    game's winning where both have an id. Without it every game's catalog is merged into one and
-    one game's Czech for a shared English id shows in every game (Tikal's "On display:" read as
-    Tinners' Trail's "Dostupná vylepšení:", issue 23 point 9). One Domain per game per app: it
-    caches its merged catalog per locale. The lobby and history keep the merged default domain."""
-    game = getattr(found, "game", found)  # a table, or its game (``tables.game_of``)
-    domains = current_app.extensions.setdefault("game_domains", {})
-    if game.slug not in domains:
-        core = current_app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";")[0]
-        domains[game.slug] = Domain([core, *([TRANSLATIONS[game.slug]] if game.slug in TRANSLATIONS else [])])
-    domains[game.slug].as_default()
-    return found
-
-
-def tr(label, translations=None) -> str:
-    """Translate a Label, its JSON form ({"msg", "params"}) or a refusal, nested labels included.
-
-    Plain string parameters are never translated (a player called "Red" stays "Red"); a
-    parameter that needs translating is itself a label: ``{"msg": N_("tin"), "params": {}}``.
-    ``translations``: the request's catalog when the caller has it (a template: see ``tr_in``).
-    """
-    if label is None:
-        return ""
-    if hasattr(label, "to_json"):
-        label = label.to_json()
-    elif isinstance(label, Exception):  # RuleError, FieldError and their kin carry msg and params
-        label = {"msg": label.msg, "params": label.params}
-    if translations is None:
-        translations = get_translations()
-    if isinstance(label, str):
-        return translations.ugettext(label)
-    params = {}
-    for key, value in (label.get("params") or {}).items():
-        params[key] = tr(value, translations) if isinstance(value, dict) and "msg" in value else value
-    if label.get("plural"):  # Czech has three forms: 1 port, 2 porty, 5 portů
-        text = translations.ungettext(label["msg"], label["plural"], params["num"])
-    else:
-        text = translations.ugettext(label["msg"])
-    if not params:
-        return text
-    # large numbers grouped as the viewer's language writes them: $15,000 / $15 000
-    for key, value in params.items():
-        if type(value) is int and abs(value) >= 1000:
-            text = text.replace(f"%({key})d", f"%({key})s")
-            params[key] = format_decimal(value)
-    return text % params
-
-
-@pass_context
-def tr_in(context, label) -> str:
-    """The ``|tr`` filter: ``tr`` with the catalog the rendering bound once (render.template_gettext)."""
-    return tr(label, context.get("translations"))
-
-
-@pass_context
-def listed_value(context, values) -> str:
-    """The ``|listed`` filter: a board value's list as it is typed, numbers with spaces ("3 6 9"),
-    names with commas, each translated ("poklad 1, poklad 2": a game's default names are message
-    ids; the host's own names come back as typed)."""
-    if values and all(isinstance(v, str) for v in values):
-        return ", ".join(tr(v, context.get("translations")) for v in values)
-    return " ".join(str(v) for v in values)
-
-
-def local_time(iso: str, style: str = "short") -> Markup:
-    """A stored UTC time as a ``<time>``: app.js rewrites it in the phone's own time zone and
-    language (only the phone knows its zone); the text inside is the server clock's reading,
-    for a page seen without JavaScript. ``style`` is "short" (date and time) or "time"."""
-    try:
-        at = datetime.fromisoformat(iso).astimezone()
-    except (TypeError, ValueError):
-        return Markup("")
-    text = format_time(at.replace(tzinfo=None), "short") if style == "time" else format_datetime(at.replace(tzinfo=None), "short")
-    return Markup('<time datetime="{}" data-style="{}">{}</time>').format(iso, style, text)
-
-
-DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-def _origin_tuple(scheme: str, netloc: str) -> tuple | None:
-    """(scheme, host, port) with the scheme's default port filled in; None if it does not parse."""
-    try:
-        parts = urlsplit(f"{scheme}://{netloc}")
-        return (scheme.lower(), (parts.hostname or "").lower(), parts.port or DEFAULT_PORTS.get(scheme.lower()))
-    except ValueError:
-        return None
-
-
-def same_origin() -> bool:
-    """A state-changing request must come from a page this server served (no cross-site forms):
-    the Origin's scheme, host and port are this request's (the Host itself is a trusted one)."""
-    if request.headers.get("Sec-Fetch-Site") == "cross-site":
-        return False
-    origin = request.headers.get("Origin")
-    if origin in (None, "null"):
-        return origin is None
-    theirs = urlsplit(origin)
-    ours = _origin_tuple(request.scheme, request.host)
-    return ours is not None and _origin_tuple(theirs.scheme, theirs.netloc) == ours
+from .. import schema, store
+from ..games import AIDS, GAMES, rule_ref, translation_dirs
+from . import answer, charts, errors, guide, install, labels, limits, lobby, plays, render, seats, settings, tables, transfer  # noqa: F401 (imported for their routes, registered on tables.bp)
+from .poll import VersionPoll
+from .shared import COLOURS, LANGUAGES, MAX_SEATS, babel, htmx, listed_value, local_time, select_locale, tr_in
 
 
 def init_app(app: Flask) -> None:
     assert "jinja_env" not in app.__dict__, "the template environment must be chosen before it is made"
     app.jinja_environment = render.Environment
     db = store.connect(app.config["DATABASE"])
-    store.migrate(db)
+    schema.migrate(db)
     db.conn.close()
-    from .poll import VersionPoll
-
     app.wsgi_app = VersionPoll(app.wsgi_app, app.config["DATABASE"], app.config)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([str(app.root_path + "/translations"), *translation_dirs()])
     babel.init_app(app, locale_selector=select_locale)
@@ -204,14 +52,11 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def _inject():
-        from flask_babel import get_locale
-
         return {"lang": str(get_locale()), "htmx": htmx, "url_for": render.memo_url_for(), **render.template_gettext(get_translations())}
-
-    from . import answer, errors, guide, install, labels, limits, lobby, plays, tables, transfer
 
     app.jinja_env.globals["lay_hint"] = labels.lay_hint  # the card to lay after a step that names a place
     app.jinja_env.globals.update(region=answer.region, memo=answer.memo)  # what a tap's answer may leave out or remember
+    app.jinja_env.globals.update(why_ref=guide.why_ref, AIDS=AIDS)  # the set-up checklist and the player aid (issue 27)
 
     errors.init_app(app)
     transfer.init_app(app)
@@ -219,6 +64,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(plays.bp)
     app.register_blueprint(install.bp)
-    app.register_blueprint(guide.bp)  # the set-up checklist and the player aid (issue 27)
-    app.jinja_env.globals.update(why_ref=guide.why_ref, AIDS=AIDS)
+    app.register_blueprint(guide.bp)
     limits.init_app(app)

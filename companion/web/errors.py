@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import render_template, request
 from flask_babel import gettext
 
-from .. import BODY_LIMIT, IMPORT_LIMIT
-from . import htmx, same_origin
+from ..config import BODY_LIMIT, IMPORT_LIMIT
+from .shared import htmx, same_origin
 
 
 def _page(status: int, message: str):

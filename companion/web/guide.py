@@ -1,8 +1,8 @@
 """The set-up checklist on every phone and the table display, and the player aid page (issue 27).
 
 The lines come from each game's ``checklist.py`` and ``aid.py`` (``companion/games/guide.py``);
-this module only reads them for a table, keeps the shared ticks (``companion/setup_ticks.py``)
-and draws them. The panel shows the checklist while the game's ``setting_up(state)`` holds; then
+``companion/setup_ticks.py`` reads them for a table and keeps the shared ticks; this module
+draws them. The panel shows the checklist while the game's ``setting_up(state)`` holds; then
 one line links it (``/t/<code>/setup``) and the aid (``/t/<code>/aid``).
 """
 
@@ -12,9 +12,11 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2 import pass_context
 
 from .. import engine, setup_ticks
-from ..games import AIDS, CHECKLISTS
-from ..games.guide import GROUPS
-from . import get_db, htmx
+from ..games import AIDS
+from ..setup_ticks import checklist, lines_of
+from .render import _why
+from .shared import get_db, htmx
+from .tables import _context, _load, render_panel
 
 bp = Blueprint("guide", __name__, url_prefix="/t/<code>")
 
@@ -25,39 +27,14 @@ def _no_store(response):
     return response
 
 
-def lines_of(t) -> list:
-    module = CHECKLISTS.get(t.game.slug)
-    if module is None:
-        return []
-    return module.setup_list(t.players, t.options, engine.profile_values(t.state), t.game_state)
-
-
-def checklist(db, t, force: bool = False) -> dict | None:
-    """What the panel's ``_setup.html`` draws: None for a game without a checklist; folded
-    (``open`` False) once the game's set-up is over; else the lines by group with their ticks."""
-    module = CHECKLISTS.get(t.game.slug)
-    if module is None:
-        return None
-    if not force and not module.setting_up(t.game_state):
-        return {"open": False}
-    done = setup_ticks.ticked(db, t.code)
-    lines = lines_of(t)
-    groups = [{"title": title, "lines": [{"line": line, "ticked": line.key in done} for line in lines if line.group == key]} for key, title in GROUPS.items()]
-    return {"open": True, "groups": [g for g in groups if g["lines"]], "done": sum(line.key in done for line in lines), "total": len(lines)}
-
-
 @pass_context
 def why_ref(context, ref):
     """ "Why?" for a rulebook sentence itself (a checklist's or an aid's line), as ``why`` draws it."""
-    from .render import _why
-
     return _why(context, ref)
 
 
 @bp.get("/setup")
 def setup_page(code):
-    from .tables import _context, _load
-
     t = _load(code)
     return render_template("setup.html", **_context(t, checklist=checklist(get_db(), t, force=True), setup_page=True))
 
@@ -65,8 +42,6 @@ def setup_page(code):
 @bp.post("/setup/tick")
 def tick(code):
     """Any phone of the table ticks (or unticks) a line; the ticks are shared, never a game step."""
-    from .tables import _context, _load, render_panel
-
     t = _load(code)
     line, on, back = (request.form.get(key, "") for key in ("line", "on", "back"))
     # the form's own values only (a hand-made request changes nothing): a line of this checklist
@@ -84,8 +59,6 @@ def tick(code):
 
 @bp.get("/aid")
 def aid(code):
-    from .tables import _context, _load
-
     t = _load(code)
     module = AIDS.get(t.game.slug)
     if module is None:

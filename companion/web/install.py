@@ -15,7 +15,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from . import LANGUAGES
+from .shared import LANGUAGES
 
 bp = Blueprint("install", __name__)
 

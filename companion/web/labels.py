@@ -13,7 +13,7 @@ from flask import render_template
 from ..games.base import N_
 from ..games.gold_rush import labels as gold_rush
 from ..games.tikal import labels as tikal
-from . import tr
+from .shared import tr
 from .tables import _load, bp
 
 # Cards one A4 sheet holds in labels.html's layout (4 columns, 11 rows of 4.4 × 2.4 cm), less the

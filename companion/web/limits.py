@@ -13,9 +13,9 @@ app, so every test app starts with fresh counts. Test configs switch limits off 
 Every way to make a table (a new table, "Play again", an import) draws on one budget per client
 (``SHARED``, issue 26 point 2): a guest who is refused ``/new`` cannot go on through a rematch.
 
-The operator PIN (issue 26 point 5) locks after ``PIN_TRIES`` wrong tries from all phones
+The operator PIN (issue 26 point 5) locks after ``trust.PIN_TRIES`` wrong tries from all phones
 together, until the server restarts: the count is a file beside the database, which every worker
-process shares (``who_operates``); ``companion serve`` removes it at start.
+process shares (``trust.operator``); ``companion serve`` removes it at start.
 
 Imports are also one at a time (``IMPORTING``): an import replays its whole log on the CPU, and
 one of them at a time leaves the other threads the GIL to answer phones' polls.
@@ -23,16 +23,14 @@ one of them at a time leaves the other threads the GIL to answer phones' polls.
 
 from __future__ import annotations
 
-import ipaddress
 import re
-import secrets
-import sys
 import threading
-from pathlib import Path
 
 from flask import Flask, current_app, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+
+from .. import trust
 
 # endpoint -> (limit, which answers count). Far above what a table of people does: a club starts
 # a table a minute at most; a phone typing a join code wrong a few times is not a guesser.
@@ -67,66 +65,15 @@ def per_address(value: str) -> str:
 
 
 def from_serving_device() -> bool:
-    """The request comes from the machine that serves (loopback): the operator. Behind a reverse
-    proxy on the same machine every request comes from loopback: set COMPANION_OPERATOR_LOOPBACK=false."""
-    if not current_app.config.get("OPERATOR_LOOPBACK", True):
-        return False
-    try:
-        addr = ipaddress.ip_address(request.remote_addr or "")
-    except ValueError:
-        return False
-    mapped = getattr(addr, "ipv4_mapped", None)  # ::ffff:127.0.0.1 when serving on "::"
-    return (mapped or addr).is_loopback
+    """This request comes from the machine that serves (``trust.serving_device``)."""
+    return trust.serving_device(request.remote_addr, current_app.config.get("OPERATOR_LOOPBACK", True))
 
 
-# wrong operator-PIN tries, from every phone and worker together, before the PIN locks: ten
-# guesses of a million, then the operator restarts the server (a new PIN)
-PIN_TRIES = 10
-
-
-class PinLocked(Exception):
-    """The operator PIN took ``PIN_TRIES`` wrong tries since the server started."""
-
-
-def pin_tries_file(database: str) -> Path:
-    """One byte per wrong PIN try, beside the database: shared by every worker process."""
-    return Path(database + ".pin-tries")
-
-
-def _locked(f) -> None:
-    try:
-        import fcntl
-    except ImportError:  # Windows: one process (--workers needs fork), and appends are small
-        return
-    fcntl.flock(f, fcntl.LOCK_EX)  # released when the file is closed
-
-
-def who_operates() -> str | None:
-    """Who may act for the operator: "local" (the serving device), "pin" (a phone that typed the
-    PIN `companion serve` printed), None for anyone else. A wrong PIN counts; after ``PIN_TRIES``
-    of them ``PinLocked`` is raised, for every PIN typed, until the server restarts."""
-    if from_serving_device():
-        return "local"
-    pin, typed = current_app.config.get("OPERATOR_PIN"), (request.form.get("pin") or "").strip()[:64]
-    if not (pin and typed):
-        return None
-    with open(pin_tries_file(current_app.config["DATABASE"]), "ab+") as f:
-        _locked(f)
-        f.seek(0, 2)
-        wrong = f.tell()
-        if wrong >= PIN_TRIES:
-            raise PinLocked()
-        if secrets.compare_digest(typed.encode(), str(pin).encode()):
-            return "pin"
-        f.write(b"x")
-    if wrong + 1 == PIN_TRIES:
-        print(
-            f"The operator PIN is locked after {PIN_TRIES} wrong tries from phones. The serving device still works; "
-            "restart the server (Ctrl+C, then companion serve) for a new PIN.",
-            file=sys.stderr,
-            flush=True,
-        )
-    return None
+def who_operates(what: str) -> str:
+    """Who acts for the operator on this request: "local" or "pin" (``trust.operator``, which
+    refuses anyone else with ``NotAllowed``)."""
+    config = current_app.config
+    return trust.operator(from_serving_device(), config.get("OPERATOR_PIN"), request.form.get("pin") or "", config["DATABASE"], what)
 
 
 def init_app(app: Flask) -> None:

@@ -9,11 +9,12 @@ import sys
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from .. import FORM_ENVELOPE, IMPORT_LIMIT, engine, table as tables
+from .. import archive, engine, joins, seats as seating, table as tables
+from ..config import FORM_ENVELOPE, IMPORT_LIMIT
 from ..games import GAMES, canonical
 from ..games.base import N_, FieldError, Label, RuleError
-from . import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 from .limits import IMPORTING
+from .shared import LANGUAGES, MAX_SEATS, device_id, get_db, htmx, tr
 
 bp = Blueprint("lobby", __name__)
 
@@ -30,10 +31,10 @@ def remember(code: str) -> None:
 
 
 def _my_tables():
-    rows = tables.list_tables(get_db(), session.get("tables", []))
+    rows = archive.list_tables(get_db(), session.get("tables", []))
     for row in rows:
         row["players"] = json.loads(row["players"])
-        row["join_code"] = tables.join_code(get_db(), row["code"])
+        row["join_code"] = joins.join_code(get_db(), row["code"])
         row["game_obj"] = GAMES.get(row["game"])
     return [r for r in rows if r["game_obj"]]
 
@@ -114,7 +115,7 @@ def new_table():
     except RuleError as e:  # a game may refuse a combination of options
         return _lobby(422, error=tr(e), form=request.form, game=slug, field="options")
     if len(players) == 1:  # a solo table: the phone that started it is the player
-        tables.claim_seat(get_db(), code, 0, device_id())
+        seating.claim_seat(get_db(), code, 0, device_id())
     remember(code)
     return redirect(url_for("tables.show", code=code), 303)
 
@@ -126,7 +127,7 @@ def join():
     # people type what the QR would have opened: accept a whole URL too
     if "/t/" in code:
         code = code.split("/t/", 1)[1].split("/")[0].split("?")[0]
-    found = tables.find_by_join_code(get_db(), code) if tables.normal_join_code(code) else None
+    found = joins.find_by_join_code(get_db(), code) if joins.normal_join_code(code) else None
     if found is None and code and len(code) <= 64 and tables.version(get_db(), code) is not None:
         found = code
     if found is None:
@@ -161,8 +162,8 @@ def _import():
     except (UnicodeDecodeError, ValueError, RecursionError):
         return _lobby(400, error=gettext("This file is not a table export."), field="export")
     try:
-        code = tables.import_table(get_db(), data, host=device_id())
-    except tables.ImportRefused as e:
+        code = archive.import_table(get_db(), data, host=device_id())
+    except archive.ImportRefused as e:
         return _lobby(400, error=tr(e), field="export")
     remember(code)
     return redirect(url_for("tables.show", code=code), 303)

@@ -17,12 +17,12 @@ from datetime import datetime
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import format_datetime, format_decimal, gettext
 
-from .. import engine, plays as records, store, table as tables
+from .. import engine, plays as records, store, table as tables, trust
 from ..games import GAMES, canonical
 from ..games.base import N_, Choice, FieldError, Int, Label, RuleError
-from . import COLOURS, device_id, get_db, tr
-from .limits import PinLocked, from_serving_device, who_operates
+from .limits import from_serving_device, who_operates
 from .lobby import remember
+from .shared import COLOURS, device_id, get_db, tr
 
 bp = Blueprint("plays", __name__)
 
@@ -32,13 +32,8 @@ BGG_IDS: dict[str, tuple[int, str]] = {}
 
 
 def _visible(found: list[dict]) -> list[dict]:
-    """The plays this phone may read: all of them, unless the install keeps each phone to the
-    plays of the tables it knows (its lobby's list: started, joined or opened there); the serving
-    device reads all."""
-    if not current_app.config.get("PRIVATE_HISTORY") or from_serving_device():
-        return found
-    mine = set(session.get("tables", []))
-    return [p for p in found if p["code"] in mine]
+    """The plays this phone may read (``trust.visible_plays``)."""
+    return trust.visible_plays(found, bool(current_app.config.get("PRIVATE_HISTORY")), from_serving_device(), set(session.get("tables", [])))
 
 
 def _load(game: str | None = None) -> list[dict]:
@@ -130,7 +125,10 @@ def _globals():
 
     def play_series(play: dict) -> dict | None:
         """The score-over-time chart of a play's card (not History's compact cards: one replay each)."""
-        return records.series(get_db(), play)
+        try:
+            return records.series(*tables.played(get_db(), play["code"]))
+        except (tables.TableNotFound, TypeError):  # a deleted table's play has no log
+            return None
 
     return {"play_extras": extras, "known_player_names": known_player_names, "play_series": play_series, "when": when, "span": span, "num": format_decimal}
 
@@ -250,12 +248,9 @@ def rename():
     known = records.known_names(_load(), records.aliases(db))
     old = request.form.get("name", "")
     try:
-        by = who_operates()
-        message = gettext("Only the serving device, or a phone with the operator PIN it printed, may rename players in the history.")
-    except PinLocked:
-        by, message = None, gettext("The operator PIN is locked after too many wrong tries; it works again once the server is restarted on the serving device.")
-    if by is None:
-        return _stats(None, 403, error=message, form=request.form)
+        who_operates("names")
+    except trust.NotAllowed as e:
+        return _stats(None, 403, error=tr(e), form=request.form)
     try:
         if records.key(old) not in {records.key(n) for n in known}:
             raise FieldError(N_("There is no player called %(name)s."), name=old[:40])

@@ -33,6 +33,7 @@ from markupsafe import Markup
 
 from ..games import rule_ref
 from .forms import Form
+from .shared import COLOURS, tr
 
 CHIP = '<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>'
 
@@ -112,7 +113,6 @@ def _field(obj, key):
 @pass_context
 def player_chip(context, player, seat=None) -> Markup:
     """Colour is never shown without its name: a symbol for colour-blind players, the colour's name for screen readers."""
-    from . import COLOURS
 
     colour = _field(player, "colour")
     name, css, symbol = COLOURS.get(colour, (colour, "#888", "?"))
@@ -142,7 +142,6 @@ def _why(context, ref) -> Markup:
 def rule_sub_lines(context, label) -> Markup:
     """The lines a log line carries under it (``common.with_lines``: the money a step moved), each
     with its own "Why?" where it differs from the line's."""
-    from . import tr  # the package imports this module
 
     params = _field(label, "params") or {}
     lines = params.get("lines") if isinstance(params, dict) else None
@@ -276,8 +275,6 @@ def form_fields(submitted=None) -> Form:
 
 
 def _form(context, action, caller, id, css, confirm, swap) -> Markup:
-    from . import tr  # the package imports this module
-
     fid = id or action
     refill = _refill(context, fid)
     form = Form(action, context.get("legal"), refill)

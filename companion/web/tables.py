@@ -1,4 +1,8 @@
-"""The generic table: page and panel, actions, undo/redo, seats, QR codes, sync, log, export, board profile.
+"""The generic table: page and panel, actions, undo/redo, the log (the blueprint ``bp``).
+
+Its other routes register on the same blueprint from their own modules: ``seats.py`` (seats, the
+table view, QR codes) and ``settings.py`` (board values, the install's defaults, export, archive,
+delete).
 
 Every mutating form carries ``v`` (the version it was rendered from) and ``nonce`` (one per
 rendering). One route answers with the whole page or, for htmx, just the panel (as in
@@ -7,24 +11,22 @@ Contact.app): the panel is what changes when the table changes.
 
 from __future__ import annotations
 
-import io
 import json
 import secrets
 from pathlib import Path
 from types import SimpleNamespace
-from urllib.parse import urlsplit
 
-import qrcode
-import qrcode.image.svg
-from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, get_flashed_messages, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import engine, plays, table as tables, trust
-from ..games.base import Choice, FieldError, Int, RuleError
-from . import answer, device_id, get_db, guide, htmx, tr, use_game_domain
-from .limits import PinLocked, from_serving_device, who_operates
+from .. import engine, joins, plays, seats as seating, setup_ticks, table as tables, trust
+from ..games.base import FieldError, Int, RuleError
+from ..merge import Stale
+from ..trust import NeedsConfirmation, NotAllowed
+from . import answer
 from .lobby import remember
 from .offers import Offers
+from .shared import device_id, get_db, htmx, tr, use_game_domain
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 
@@ -78,7 +80,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
     """What a page of this table may show; ``shared`` renders it for no seat (the table display)."""
     db = get_db()
     me = device_id()
-    seat_rows = tables.seats(db, t.code)
+    seat_rows = seating.seats(db, t.code)
     seat = None if shared else next((r["seat"] for r in seat_rows if r["device"] == me), None)  # a phone holds one seat at most
     profile = engine.profile_values(t.state)
     waiting = whose_turn(t.game, t.game_state, seat, profile)
@@ -102,7 +104,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         # what this phone may do (the game's legal, the table's seat-bound rule); act_form greys the rest
         "legal": (offers := _offers(db, t, seat, me, profile, waiting, shared)),
         "acting_seat": offers.seat,  # the seat this phone enters moves for now: its own, or None (the table's)
-        "is_host": me == t.host,
+        "is_host": trust.is_host(t, me),
         "is_view": seat is None and not shared and trust.is_table_view(db, t, me, None),
         "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
@@ -110,11 +112,11 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         **({} if shared else _undo_redo(db, t, log, me, seat)),
         "nonce": secrets.token_urlsafe(8),
         "game_css": _game_css(t.game.slug),
-        "checklist": guide.checklist(db, t),  # the set-up checklist while the table is set up (issue 27)
+        "checklist": setup_ticks.checklist(db, t),  # the set-up checklist while the table is set up (issue 27)
         "notice": None,
         "error": None,
         "submitted": {},  # after a refusal: what the player had entered, to fill the form again
-        "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (tables.NeedsConfirmation)
+        "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (trust.NeedsConfirmation)
         **extra,
     }
 
@@ -148,7 +150,7 @@ def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dic
         whose = [s for s in trust.owners(event) if s != seat]
         return {
             "what": tr(event["label"]),
-            "whose": tables._names(t, tuple(whose)) if whose and event["kind"] == "action" else None,
+            "whose": trust.names(t, tuple(whose)) if whose and event["kind"] == "action" else None,
             "refused": tr(refusal) if refusal else None,
         }
 
@@ -181,7 +183,7 @@ def show(code):
     remember(code)
     refused = get_flashed_messages(category_filter=["seats"])
     error = {"form": "seats", "msg": refused[-1]} if refused else None
-    return answer.render(render_template, "table.html", _context(t, error=error, join=tables.join_code(get_db(), code)))
+    return answer.render(render_template, "table.html", _context(t, error=error, join=joins.join_code(get_db(), code)))
 
 
 @bp.get("/panel")
@@ -194,7 +196,7 @@ def display(code):
     """The big shared screen in the middle of the table: public state only (the view for no seat,
     even when opened on a seated phone), no forms; it follows the table like any phone."""
     t = _load(code)
-    context = _context(t, shared=True, join=None if htmx else tables.join_code(get_db(), code))
+    context = _context(t, shared=True, join=None if htmx else joins.join_code(get_db(), code))
     return render_template("_display.html" if htmx else "display.html", **context)
 
 
@@ -232,7 +234,7 @@ def _refused(code, status, e, form_id):
     return render_panel(_load(code), status, error=error, submitted=request.form)
 
 
-def _stale(code, form_id, e: tables.Stale):
+def _stale(code, form_id, e: Stale):
     t = _load(code)
     message = (
         tr(e.label)
@@ -254,11 +256,11 @@ def _change(code: str, form_id: str, attempt):
         return _refused(code, 400, e, form_id)
     except RuleError as e:
         return _refused(code, 422, e, form_id)
-    except tables.NotAllowed as e:
+    except NotAllowed as e:
         return _refused(code, 403, e, form_id)
-    except tables.NeedsConfirmation as e:
+    except NeedsConfirmation as e:
         return _ask(_load(code), e, form_id)
-    except tables.Stale as e:
+    except Stale as e:
         return _stale(code, form_id, e)
     except tables.TableNotFound:  # deleted between the two reads
         abort(404)
@@ -293,7 +295,7 @@ def act(code):
     def attempt(game):
         params = engine.parse_params(game, action, request.form)
         me = device_id()
-        seat = tables.seat_of(db, code, me)
+        seat = seating.seat_of(db, code, me)
         return tables.act(
             db, code, "action", action, params, seat, _form_version(), request.form.get("nonce", "")[:120], device=me, confirmed=_confirmed(), **_drawn()
         )
@@ -305,7 +307,7 @@ def act(code):
 def undo(code):
     def attempt(game):
         me = device_id()
-        return tables.undo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
+        return tables.undo(get_db(), code, _form_version(), device=me, seat=seating.seat_of(get_db(), code, me), confirmed=_confirmed())
 
     return _change(code, "undo", attempt)
 
@@ -314,193 +316,12 @@ def undo(code):
 def redo(code):
     def attempt(game):
         me = device_id()
-        return tables.redo(get_db(), code, _form_version(), device=me, seat=tables.seat_of(get_db(), code, me), confirmed=_confirmed())
+        return tables.redo(get_db(), code, _form_version(), device=me, seat=seating.seat_of(get_db(), code, me), confirmed=_confirmed())
 
     return _change(code, "undo", attempt)
 
 
-# --- Seats ------------------------------------------------------------------------------------
-
-
-@bp.post("/seat")
-def claim(code):
-    """Post/redirect/get, refused or not: a reload never claims again, and a refusal is said once
-    (a flashed message) on the page it redirects to, with nothing preselected."""
-    _load(code)
-    try:
-        seat = SEAT.parse(request.form.get("seat"), "seat")  # ASCII digits in range: 10**100 is refused here, not by SQLite
-        tables.claim_seat(get_db(), code, seat, device_id())
-    except FieldError:
-        flash(gettext("Choose a seat."), "seats")
-    except tables.NotAllowed as e:
-        flash(tr(e), "seats")
-    else:
-        remember(code)
-    return _after_seat_change(code)
-
-
-@bp.post("/release")
-def release(code):
-    _load(code)
-    tables.release_seat(get_db(), code, device_id())
-    return _after_seat_change(code)
-
-
-@bp.post("/free")
-def free(code):
-    """Free a seat whose phone was lost: the host after a confirmation, or two other seated phones."""
-    t = _load(code)
-    try:
-        seat = int(request.form.get("seat", ""))
-        if not 0 <= seat < len(t.players):
-            raise ValueError
-        tables.free_seat(get_db(), code, seat, device_id(), confirmed=_confirmed())
-    except ValueError:
-        flash(gettext("Choose a seat."), "seats")
-    except tables.NotAllowed as e:
-        flash(tr(e), "seats")
-    except tables.NeedsConfirmation as e:
-        confirm = {"msg": tr(e), "url": request.path, "fields": [("seat", str(seat))], "form": "seats"}
-        return render_template("table.html", **_context(_load(code), confirm=confirm))
-    return _after_seat_change(code)
-
-
-@bp.post("/entry")
-def entry(code):
-    """The host's table setting: who may enter a move for a claimed seat (docs/security.md)."""
-    _load(code)
-    try:
-        tables.set_entry(get_db(), code, device_id(), request.form.get("entry", ""))
-    except tables.NotAllowed:
-        abort(403)
-    except FieldError as e:
-        flash(tr(e), "seats")
-    return redirect(url_for(".show", code=code), 303)
-
-
-@bp.route("/table-view/<token>", methods=["GET", "POST"])
-def table_view(code, token):
-    """Opened from the host's table-view QR on the tablet in the middle: it becomes the table view."""
-    t = _load(code)
-    if request.method == "GET":
-        return render_template("table_view.html", t=_public(t), token=token, game=t.game)
-    try:
-        tables.mark_table_view(get_db(), code, device_id(), token[:64])
-    except tables.NotAllowed:
-        abort(404)
-    remember(code)
-    return redirect(url_for(".show", code=code), 303)
-
-
-@bp.get("/table-view-qr.svg")
-def table_view_qr(code):
-    """The table-view QR, on the host's phone only (whoever opens it may enter moves for every seat)."""
-    t = _load(code)
-    if device_id() != t.host:
-        abort(404)
-    token = tables.view_token(get_db(), code)
-    return Response(qr_svg(table_url(code, f"table-view/{token}")), mimetype="image/svg+xml")
-
-
-def _after_seat_change(code):
-    if htmx:
-        return "", 204, {"HX-Refresh": "true"}  # the whole page shows who this phone is
-    return redirect(url_for(".show", code=code), 303)
-
-
-@bp.route("/hand-over/<token>", methods=["GET", "POST"])
-def hand_over(code, token):
-    """Opened from a seat's QR on the phone that holds it: this phone takes the seat."""
-    t = _load(code)
-    db = get_db()
-    seat = tables.seat_by_token(db, code, token[:64])
-    if seat is None:
-        abort(404)
-    if request.method == "GET":
-        return render_template("hand_over.html", t=_public(t), seat=seat, player=t.players[seat], token=token)
-    try:
-        tables.claim_seat(db, code, seat, device_id(), token=token)
-    except tables.NotAllowed:
-        abort(404)  # the code was spent meanwhile (another phone was quicker)
-    remember(code)
-    return redirect(url_for(".show", code=code), 303)
-
-
-# --- Archive and delete (only the phone that started the table) ----------------------------------
-
-
-@bp.post("/archive")
-def archive(code):
-    _load(code)
-    try:  # "1" archives, "0" brings back; anything else is refused, not read as "1"
-        archived = Choice(("0", "1")).parse(request.form.get("archived"), "archived") == "1"
-        tables.archive(get_db(), code, device_id(), archived=archived)
-    except FieldError:
-        abort(400)
-    except tables.NotAllowed:
-        abort(403)
-    return redirect(url_for(".show", code=code), 303)
-
-
-@bp.route("/delete", methods=["GET", "POST"])
-def delete(code):
-    """Asks first (a page of its own, so it works without JavaScript), then deletes for every phone."""
-    t = _load(code)
-    if device_id() != t.host:
-        abort(403)
-    if request.method == "GET":
-        return render_template("delete.html", **_context(t))
-    try:
-        tables.delete(get_db(), code, device_id())
-    except tables.NotAllowed:
-        abort(403)
-    flash(gettext("The table was deleted. Its result, if it was finished, stays in the history."), "lobby")
-    return redirect(url_for("lobby.index"), 303)
-
-
-# --- QR codes ------------------------------------------------------------------------------------
-
-
-def table_url(code: str, path: str = "") -> str:
-    """The table's address as another phone on the LAN must type it (never 'localhost')."""
-    base = current_app.config.get("PUBLIC_URL")
-    if not base:
-        host = urlsplit(request.host_url)
-        hostname = host.hostname or ""
-        lan = current_app.config.get("LAN_ADDRESSES") or []
-        if (hostname in ("localhost", "::1", "0.0.0.0") or hostname.startswith("127.")) and lan:
-            base = f"{host.scheme}://{lan[0]}" + (f":{host.port}" if host.port else "")
-        else:
-            base = request.host_url.rstrip("/")
-    return base.rstrip("/") + url_for("tables.show", code=code) + path
-
-
-def qr_svg(data: str) -> bytes:
-    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=12, border=2)
-    buf = io.BytesIO()
-    image.save(buf)
-    return buf.getvalue()
-
-
-@bp.get("/qr.svg")
-def qr(code):
-    _load(code)
-    return Response(qr_svg(table_url(code)), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
-
-
-@bp.get("/seat-qr.svg")
-def seat_qr(code):
-    """The hand-over QR of this phone's own seat; nobody else can see it."""
-    _load(code)
-    db = get_db()
-    seat = tables.seat_of(db, code, device_id())
-    if seat is None:
-        abort(404)
-    token = next(r["token"] for r in tables.seats(db, code) if r["seat"] == seat)
-    return Response(qr_svg(table_url(code, f"hand-over/{token}")), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
-
-
-# --- Log, export, board profile ------------------------------------------------------------------
+# --- The log ------------------------------------------------------------------------------------------
 
 
 @bp.get("/log")
@@ -528,89 +349,3 @@ def ledger(code):
     db = get_db()
     rows = t.game.ledger(json.loads(tables.initial_state(db, code))["game"], [e for e in tables.events(db, code) if not e["undone"]])
     return render_template(f"games/{t.game.slug}/ledger.html", **_context(t, rows=rows))
-
-
-@bp.get("/export.json")
-def export(code):
-    t = _load(code)
-    if device_id() != t.host:
-        # the export holds every secret (hands, seed): only the device that started the table
-        abort(404)
-    body = json.dumps(tables.export(get_db(), code), ensure_ascii=False, separators=(",", ":"))
-    tables.announce_export(get_db(), code, device_id())
-    name = f"{t.game.slug}-{t.created[:10]}-{code[:6]}.json"
-    return Response(body, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
-
-
-@bp.route("/settings", methods=["GET", "POST"])
-def settings(code):
-    t = _load(code)
-    error, status = None, 200
-    if request.method == "POST":
-        if device_id() != t.host:
-            abort(403)
-        key = request.form.get("key", "")
-        spec = next((pv for pv in t.game.profile if pv.key == key), None)
-        try:
-            if spec is None:
-                raise FieldError(gettext("This game has no such board value."))
-            raw = request.form.get("value", "")
-            value = spec.spec.parse(raw, tr(spec.label)) if raw.strip() else None
-            params = {"key": key, "value": value, "confirmed": request.form.get("confirmed") == "1" and value is not None}
-            tables.act(get_db(), code, "profile", "profile", params, None, _form_version(), request.form.get("nonce", "")[:40], confirmed=_confirmed())
-            return redirect(url_for(".settings", code=code), 303)
-        except tables.NeedsConfirmation as e:  # a finished game's result would change: Save again to change it
-            error = {"form": key, "msg": tr(e) + " " + gettext("Tap Save again to change it."), "confirm": True}
-        except FieldError as e:
-            error, status = {"form": key, "msg": tr(e)}, 400
-        except RuleError as e:
-            error, status = {"form": key, "msg": tr(e)}, 422
-        except tables.Stale:
-            error, status = {"form": key, "msg": gettext("The table changed meanwhile; check the values and save again.")}, 409
-        t = _load(code)
-    return _settings_page(t, error, status)
-
-
-def _settings_page(t, error=None, status=200, notice=None):
-    defaults = tables.install_defaults(get_db(), t.game)
-    labels = {pv.key: pv.label for pv in t.game.profile}
-    rows = [{"key": k, "label": labels[k], **v} for k, v in defaults.items() if k in labels]
-    operator = {"local": from_serving_device(), "pin": bool(current_app.config.get("OPERATOR_PIN"))}
-    return render_template("settings.html", **_context(t, error=error, defaults=rows, operator=operator, settings_notice=notice)), status
-
-
-def _operator(t) -> tuple[str | None, tuple | None]:
-    """Who acts for the operator ("local" or "pin", see ``limits.who_operates``), or the settings page
-    refusing a phone that is not the operator."""
-    try:
-        by = who_operates()
-        msg = gettext("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults.")
-    except PinLocked:
-        by, msg = None, gettext("The operator PIN is locked after too many wrong tries; it works again once the server is restarted on the serving device.")
-    return by, None if by else _settings_page(t, {"form": "defaults", "msg": msg}, 403)
-
-
-@bp.post("/settings/defaults")
-def save_defaults(code):
-    """This table's board values become what new tables of its game start from: operator only."""
-    t = _load(code)
-    by, refused = _operator(t)
-    if refused:
-        return refused
-    if not tables.save_defaults(get_db(), code, by):
-        return _settings_page(t, notice=gettext("This table has the game's own values: new tables start from them."))
-    return _settings_page(t, notice=gettext("Saved: new tables of this game start from these values."))
-
-
-@bp.post("/settings/reset")
-def reset_default(code):
-    """One install default back to the game's own value: operator only."""
-    t = _load(code)
-    key = request.form.get("key", "")
-    _, refused = _operator(t)
-    if refused:
-        return refused
-    if key not in {pv.key for pv in t.game.profile}:
-        return _settings_page(t, {"form": "defaults", "msg": gettext("This game has no such board value.")}, 400)
-    tables.reset_default(get_db(), t.game, key)
-    return _settings_page(t, notice=gettext("Reset: new tables of this game start from the game's own value."))

@@ -10,7 +10,7 @@ import shutil
 
 from helpers_plays import TESTS, db_of, do, giganten, hamlet, scorepad, tinners
 
-from companion import plays, store, table
+from companion import archive, plays, schema, store, table
 
 
 def only_play(db, code):
@@ -115,8 +115,8 @@ def test_an_imported_finished_table_is_a_play_and_importing_it_again_adds_none(a
     """Export and import carry nothing that breaks plays: the same game (same seed) stays one play."""
     db = db_of(app)
     code = scorepad(db, ["Anna", "Ben"], [3, 5])
-    export = json.loads(json.dumps(table.export(db, code)))
-    copy = table.import_table(db, export, host="another phone")
+    export = json.loads(json.dumps(archive.export(db, code)))
+    copy = archive.import_table(db, export, host="another phone")
     assert db.execute("select count(*) from plays").fetchone()[0] == 1
     moved = plays.for_table(db, copy)  # the copy now answers for the play
     assert moved["finished"] == export["events"][-1]["created"] and moved["started"] <= moved["finished"]
@@ -128,8 +128,8 @@ def test_a_database_made_by_the_code_before_plays_upgrades_with_its_finished_tab
     path.write_bytes(gzip.decompress((TESTS / "fixtures/before-plays.db.gz").read_bytes()))
     db = store.connect(str(path))
     assert db.execute("PRAGMA user_version").fetchone()[0] == 2 and "plays" not in db.table_names()
-    store.migrate(db)
-    assert "m004_plays" in [m.name for m in store.MIGRATIONS.applied(db)]  # later steps may follow
+    schema.migrate(db)
+    assert "m004_plays" in [m.name for m in schema.MIGRATIONS.applied(db)]  # later steps may follow
     finished = {code for (code,) in db.execute("select code from tables where finished = 1")}
     assert len(finished) == 3
     recorded = {p["code"]: p for p in plays.load(db)}
@@ -137,7 +137,7 @@ def test_a_database_made_by_the_code_before_plays_upgrades_with_its_finished_tab
     by_game = sorted((p["game"], [(q["name"], q["rank"]) for q in p["players"]]) for p in recorded.values())
     assert by_game[1:] == [("scorepad", [("Anna", 1), ("Ben", 3), ("Cyril", 1)]), ("scorepad", [("anna", 1), ("Dana", 2)])]
     assert by_game[0][0] == "giganten" and recorded[next(c for c, p in recorded.items() if p["game"] == "giganten")]["start_seat"] == 1
-    store.migrate(db)  # again: nothing changes
+    schema.migrate(db)  # again: nothing changes
     assert len(plays.load(db)) == 3
 
 
@@ -145,6 +145,6 @@ def test_main_s_schema_2_fixture_upgrades_with_one_play_per_finished_table(tmp_p
     path = tmp_path / "v2.db"
     shutil.copy(TESTS / "fixtures/v2.db", path)
     db = store.connect(str(path))
-    store.migrate(db)
+    schema.migrate(db)
     finished = {code for (code,) in db.execute("select code from tables where finished = 1")}
     assert {p["code"] for p in plays.load(db)} == finished

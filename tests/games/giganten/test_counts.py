@@ -39,7 +39,7 @@ def one_of_everything(t):
 
 
 def rendered(app, labels, lang):
-    from companion.web import tr
+    from companion.web.shared import tr
 
     with app.test_request_context(headers={"Accept-Language": lang}):
         return [tr(label) for label in labels]

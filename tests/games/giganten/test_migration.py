@@ -10,7 +10,7 @@ import gzip
 import json
 from pathlib import Path
 
-from companion import store, table as tables
+from companion import schema, store, table as tables
 from companion.games.giganten import data
 from companion.games.giganten.core import money_lines
 
@@ -25,8 +25,8 @@ def test_a_database_with_giganten_ledgers_in_its_states_upgrades_in_place(tmp_pa
     before = {code: (game, head, n) for code, game, head, n in db.execute(count)}
     old = {code: json.loads(state) for code, state in db.execute("select code, state from tables")}
     assert sorted(g for g, _, _ in before.values()) == ["giganten", "scorepad"]
-    store.migrate(db)
-    assert "m006_giganten_state" in [m.name for m in store.MIGRATIONS.applied(db)]
+    schema.migrate(db)
+    assert "m006_giganten_state" in [m.name for m in schema.MIGRATIONS.applied(db)]
     assert {code: (game, head, n) for code, game, head, n in db.execute(count)} == before
     for code, (game, head, n) in before.items():
         t = tables.load(db, code)

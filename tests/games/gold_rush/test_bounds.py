@@ -40,9 +40,9 @@ def test_a_railway_entered_for_nobody_is_refused_and_its_railwaymen_stay():
     t.turn()
     t.turn()
     t.act("lay_tile")
-    e = t.refused("railway", tiles=5, locomotives=1)
+    e = t.refused("railway", tiles=5, locomotives=1, because="Who had railwaymen on it? Enter the railwaymen of at least one player.")
     assert e.msg.startswith("Who had railwaymen on it?")
-    assert t.refused("railway", tiles=5, c0=0, c1=0).msg == e.msg
+    assert t.refused("railway", tiles=5, c0=0, c1=0, because="Who had railwaymen on it? Enter the railwaymen of at least one player.").msg == e.msg
     assert t.s["seats"][BLUE]["rail"] == 1  # the railwayman is still on the board
     # legal offers no railway without a railwayman entered: every entry needs at least one
     for entry in allowed(t, "railway"):
@@ -54,7 +54,9 @@ def test_a_prairie_for_nobody_is_refused():
     t = Table(2, farmers=True)
     t.turn(then="place_cowboy", role="farm")
     to_end(t)
-    assert t.refused("prairie", seat=None, camps=2, herds=1).msg.startswith("Who had farmers on it?")
+    assert t.refused("prairie", seat=None, camps=2, herds=1, because="Who had farmers on it? Enter the farmers of at least one player.").msg.startswith(
+        "Who had farmers on it?"
+    )
     assert t.s["seats"][BLUE]["farm"] == 1
 
 
@@ -65,8 +67,8 @@ def test_legal_and_apply_give_one_reason_when_no_railwayman_is_on_the_board():
     t.act("lay_tile")
     [entry] = greyed(t, "railway")
     assert entry.reason.msg == "No railwayman is on the board."
-    assert t.refused("railway", tiles=3, locomotives=2, c0=0, c1=0).msg == entry.reason.msg
-    assert t.refused("railway", tiles=3).msg == entry.reason.msg
+    assert t.refused("railway", tiles=3, locomotives=2, c0=0, c1=0, because="No railwayman is on the board.").msg == entry.reason.msg
+    assert t.refused("railway", tiles=3, because="No railwayman is on the board.").msg == entry.reason.msg
 
 
 def test_a_railway_longer_than_the_tiles_on_the_table_is_refused():
@@ -78,9 +80,14 @@ def test_a_railway_longer_than_the_tiles_on_the_table_is_refused():
     t.turn()
     t.act("lay_tile")
     assert tiles_on_table(t.s) == 5
-    e = t.refused("railway", tiles=55, c0=1)
+    e = t.refused("railway", tiles=55, c0=1, because="So far the table holds only %(laid)s (the start tile included): a railway cannot have %(tiles)d.")
     assert e.params["laid"]["params"] == {"num": 5} and e.params["tiles"] == 55
-    assert t.refused("railway", tiles=6, c0=1).params["laid"]["params"]["num"] == 5
+    assert (
+        t.refused("railway", tiles=6, c0=1, because="So far the table holds only %(laid)s (the start tile included): a railway cannot have %(tiles)d.").params[
+            "laid"
+        ]["params"]["num"]
+        == 5
+    )
     assert {max(entry.choices["tiles"]) for entry in allowed(t, "railway")} == {5}
     t.act("railway", tiles=5, c0=1)
 
@@ -102,8 +109,13 @@ def test_camps_and_herds_beyond_the_box_are_refused_once_the_host_counted_them()
     t = Table(2, profile_values={"ore_counts": COUNTS, "camps": 12, "herds": 10}, farmers=True)
     t.turn(then="place_cowboy", role="farm")
     to_end(t)
-    assert t.refused("prairie", seat=None, camps=30, herds=0, c0=1).params == {"n": 12}
-    assert "wild-horse herds" in t.refused("prairie", seat=None, camps=0, herds=11, c0=1).msg
+    assert t.refused("prairie", seat=None, camps=30, herds=0, c0=1, because="The box's tiles show %(n)d Indian camps in all (Board values).").params == {
+        "n": 12
+    }
+    assert (
+        "wild-horse herds"
+        in t.refused("prairie", seat=None, camps=0, herds=11, c0=1, because="The box's tiles show %(n)d wild-horse herds in all (Board values).").msg
+    )
     assert {max(e.choices["camps"]) for e in allowed(t, "prairie", None)} == {12}
     t.act("prairie", seat=None, camps=12, herds=10, c0=1)
 
@@ -121,7 +133,7 @@ def test_an_ore_total_the_tokens_cannot_show_is_refused():
     t.turn(then="take_token")
     to_end(t)
     for points in (50, 4):
-        e = t.refused("ore_total", seat=BLUE, points=points)
+        e = t.refused("ore_total", seat=BLUE, points=points, because="%(tokens)s cannot show %(nuggets)s (tokens are worth 0, 1, 2, 3 or 5).")
         assert e.params["points"] == points and e.params["tokens"]["params"] == {"num": 1}
     assert allowed(t, "ore_total", BLUE)[0].choices["points"] == (0, 1, 2, 3, 5)
     assert allowed(t, "ore_total", RED)[0].choices["points"] == (0,)
@@ -137,13 +149,21 @@ def test_a_city_scores_during_the_game_only_with_all_its_rails_finished():
     t.turn(then="place_cowboy", role="city")
     t.turn()
     t.act("lay_tile")
-    e = t.refused("city", city_rails=4, rails=3, merchant=BLUE)
+    e = t.refused(
+        "city",
+        city_rails=4,
+        rails=3,
+        merchant=BLUE,
+        because="During the game a city scores only when all its %(has)d rails end in finished railways (%(rails)d do).",
+    )
     assert e.msg.startswith("During the game a city scores only when all its") and e.params == {"has": 4, "rails": 3}
-    assert t.refused("city", city_rails=3, rails=4, merchant=BLUE).params == {"has": 3, "rails": 4}
+    assert t.refused(
+        "city", city_rails=3, rails=4, merchant=BLUE, because="The city has only %(has)d rails: %(rails)d cannot end in finished railways."
+    ).params == {"has": 3, "rails": 4}
     assert {(e.choices["city_rails"], e.choices["rails"]) for e in allowed(t, "city")} == {((3,), (3,)), ((4,), (4,))}
     t.act("end_turn")
     to_end(t)
-    t.refused("city", seat=None, city_rails=3, rails=4, merchant=BLUE)
+    t.refused("city", seat=None, city_rails=3, rails=4, merchant=BLUE, because="The city has only %(has)d rails: %(rails)d cannot end in finished railways.")
     t.act("city", seat=None, city_rails=4, rails=3, merchant=BLUE)
     assert t.points(BLUE, "end_city") == 9
 
@@ -153,7 +173,7 @@ def test_a_tile_shows_at_most_the_box_s_nuggets():
     s rudou, kolik je na ní symbolů zlatých nugetů." The most nuggets on one tile is a board value
     (3 until the host says otherwise): the form offered 4 and it was accepted (issue 28)."""
     t = Table(2)
-    assert t.refused("lay_tile", mountain=0, nuggets=4).params == {"n": 3}
+    assert t.refused("lay_tile", mountain=0, nuggets=4, because="A tile shows at most %(n)d nugget symbols (Board values).").params == {"n": 3}
     assert {n for e in allowed(t, "lay_tile") for n in e.choices["nuggets"]} == {None, 0, 1, 2, 3}
     t.act("lay_tile", mountain=0, nuggets=3)
 

@@ -76,13 +76,13 @@ def test_farmers_only_with_the_option_and_stay_until_the_end():
     """ "Přítom farmář zůstává po celou dobu na svém místě a nevrací se zpět k vlastníkovi.\""""
     t = Table(2)
     t.act("lay_tile")
-    t.refused("place_cowboy", role="farm")
+    t.refused("place_cowboy", role="farm", because="This game is played without farmers.")
     t = Table(2, farmers=True)
     t.turn(then="place_cowboy", role="farm")
-    assert t.refused("prairie", seat=None, camps=1, herds=0, c0=1)  # only at the end
+    assert t.refused("prairie", seat=None, camps=1, herds=0, c0=1, because="First lay this turn's tile.")  # only at the end
     to_end(t)
     assert supply(t.s, BLUE) == 3
-    e = t.refused("finish", seat=None)
+    e = t.refused("finish", seat=None, because="Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board).")
     assert e.params["left"]["params"] == {"num": 1}
     t.act("prairie", seat=None, camps=0, herds=0, c0=1)
     t.act("finish", seat=None)
@@ -124,9 +124,9 @@ def test_with_physical_tokens_each_player_enters_their_total_on_their_own_phone(
     t.turn(then="take_token")
     assert t.s["seats"][BLUE]["hand"] == [None]
     to_end(t)
-    t.refused("ore_total", seat=None, points=3)
+    t.refused("ore_total", seat=None, points=3, because="Each player enters their ore total on their own phone.")
     t.act("ore_total", seat=BLUE, points=3)
-    assert "Red" in t.refused("finish", seat=None).params["names"]
+    assert "Red" in t.refused("finish", seat=None, because="Waiting for the ore totals of: %(names)s.").params["names"]
     t.act("ore_total", seat=RED, points=0)
     t.act("finish", seat=None)
     assert GAME.scores(t.s, t.values)[0]["total"] == 3
@@ -138,4 +138,7 @@ def test_the_reveal_waits_for_the_box_counts():
     t.turn()
     t.turn(then="take_token")
     to_end(t)
-    assert "Board values" in t.refused("finish", seat=None).msg
+    assert (
+        "Board values"
+        in t.refused("finish", seat=None, because="The host must first enter how many ore tokens of each value the box holds (Board values).").msg
+    )

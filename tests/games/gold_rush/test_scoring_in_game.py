@@ -77,9 +77,9 @@ def test_more_railwaymen_than_a_player_has_on_the_board_is_refused():
     t = Table(2)
     railwaymen(t, **{"0": 1})
     t.act("lay_tile")
-    e = t.refused("railway", tiles=3, c0=2)
+    e = t.refused("railway", tiles=3, c0=2, because="%(name)s has only %(count)s on the board.")
     assert e.params["name"] == "Blue" and e.params["count"]["params"] == {"num": 1}
-    t.refused("railway", tiles=3, c3=1)  # no fourth player
+    t.refused("railway", tiles=3, c3=1, because="This table has only %(n)d players.")  # no fourth player
 
 
 def test_closed_mountain_gives_all_remaining_tokens_and_7_points():
@@ -149,9 +149,15 @@ def test_a_city_with_two_finished_railways_scores_6_and_a_loop_counts_once():
     t.turn(then="place_cowboy", role="city")
     t.turn()
     t.act("lay_tile")
-    t.refused("city", city_rails=3, rails=2, merchant=0)  # not yet joined: all 3 or 4 rails must be finished
-    t.refused("city", city_rails=3, rails=3, loops=2, merchant=0)
-    t.refused("city", city_rails=3, rails=3, merchant=1)  # Red has no merchant
+    t.refused(
+        "city",
+        city_rails=3,
+        rails=2,
+        merchant=0,
+        because="During the game a city scores only when all its %(has)d rails end in finished railways (%(rails)d do).",
+    )  # not yet joined: all 3 or 4 rails must be finished
+    t.refused("city", city_rails=3, rails=3, loops=2, merchant=0, because="Each loop takes two of the city's rails.")
+    t.refused("city", city_rails=3, rails=3, merchant=1, because="That player has no merchant on the board.")  # Red has no merchant
     label = t.act("city", city_rails=3, rails=3, loops=1, merchant=0)
     assert t.points(BLUE, "city") == 6 and label.params["points"] == 6 and supply(t.s, BLUE) == 4
 
@@ -165,7 +171,9 @@ def test_a_cowboy_placed_and_scored_in_one_turn_comes_back_at_once():
     t.act("place_cowboy", role="rail")
     t.act("railway", tiles=3, c0=1)
     assert t.points(BLUE) == 3 and supply(t.s, BLUE) == 4
-    t.refused("place_cowboy", role="rail")  # "Tuto figurku smí hráč použít až v následujícím tahu."
+    t.refused(
+        "place_cowboy", role="rail", because="This turn's cowboy, tent or token is done: score what the tile completed, or end the turn."
+    )  # "Tuto figurku smí hráč použít až v následujícím tahu."
 
 
 def test_a_miner_placed_and_scored_in_one_turn_takes_2_tokens_and_2_points():
@@ -186,7 +194,7 @@ def test_scoring_before_the_cowboy_forgoes_the_cowboy():
     t.turn()
     t.act("lay_tile")
     t.act("railway", tiles=2, c0=1)
-    t.refused("place_cowboy", role="rail")
+    t.refused("place_cowboy", role="rail", because="This turn's cowboy, tent or token is done: score what the tile completed, or end the turn.")
 
 
 def test_the_track_shows_yellow_moving_from_49_to_1_lying_down():

@@ -10,12 +10,14 @@ from .conftest import GAME, Table
 def test_the_turn_runs_in_the_rulebook_order_and_passes_clockwise():
     """ "Hraje se po směru hodinových ručiček. Ten, kdo je na tahu, provádí následující úkony, a to v uvedeném pořadí\""""
     t = Table(3)
-    t.refused("place_cowboy", role="rail")  # 1. the tile comes first
+    t.refused("place_cowboy", role="rail", because="First lay this turn's tile.")  # 1. the tile comes first
     t.act("lay_tile")
     assert t.s["phase"] == "act"
     t.act("place_cowboy", role="rail")
-    t.refused("place_tent", mountain=1)  # "Hráč smí provést jen jednu z těchto tří možností."
-    t.refused("take_token")
+    t.refused(
+        "place_tent", mountain=1, because="This turn's cowboy, tent or token is done: score what the tile completed, or end the turn."
+    )  # "Hráč smí provést jen jednu z těchto tří možností."
+    t.refused("take_token", because="This turn's cowboy, tent or token is done: score what the tile completed, or end the turn.")
     t.act("end_turn")
     assert t.s["turn"] == 1 and t.s["tiles_left"] == 70
     t.turn()
@@ -25,7 +27,7 @@ def test_the_turn_runs_in_the_rulebook_order_and_passes_clockwise():
 
 def test_only_the_player_on_turn_or_the_shared_view_acts():
     t = Table(3)
-    e = t.refused("lay_tile", seat=1)
+    e = t.refused("lay_tile", seat=1, because="It is %(name)s's turn.")
     assert e.params["name"] == "Blue"
     t.act("lay_tile", seat=None)
     assert not any(e.allowed for e in GAME.legal(t.s, 2, t.values))
@@ -39,7 +41,7 @@ def test_a_tile_with_nuggets_puts_that_many_tokens_on_its_mountain():
     assert (m2["id"], m2["nuggets"], len(m2["stack"])) == (2, 2, 2)
     t.turn(tile=2, nuggets=1)
     assert (m2 := t.s["mountains"][1])["nuggets"] == 3 and len(m2["stack"]) == 3
-    t.refused("lay_tile", nuggets=1)  # nuggets lie on a mountain
+    t.refused("lay_tile", nuggets=1, because="Nuggets lie on a mountain: choose which mountain the tile belongs to.")  # nuggets lie on a mountain
 
 
 def test_a_tile_that_fits_nowhere_leaves_the_game():
@@ -57,7 +59,7 @@ def test_a_cowboy_comes_from_the_supply_and_only_four_are_there():
         t.turn()
     assert supply(t.s, 0) == 0 and t.s["seats"][0]["rail"] == 4
     t.act("lay_tile")
-    e = t.refused("place_cowboy", role="city")
+    e = t.refused("place_cowboy", role="city", because="%(name)s has no cowboy in their supply.")
     assert "no cowboy" in e.msg
     (entry,) = [e for e in GAME.legal(t.s, 0, t.values) if e.action == "place_cowboy"]
     assert not entry.allowed and "no cowboy" in entry.reason.msg
@@ -67,11 +69,11 @@ def test_a_miner_goes_only_on_the_new_tiles_mountain_and_not_where_a_cowboy_stan
     """ "Figurku může umístit pouze na právě přiloženou kartičku." "Pokud na nově vzniklých spojených částech hor ... již stojí jakákoli figurka kovboje, byť vlastní, není možné tam postavit další.\""""
     t = Table(2)
     t.act("lay_tile")
-    t.refused("place_cowboy", role="mine")  # the tile shows no mountain
+    t.refused("place_cowboy", role="mine", because="This turn's tile has no mountain.")  # the tile shows no mountain
     t.act("end_turn")
     t.turn(tile=1, then="place_cowboy", role="mine")  # Red's miner in M1
     t.act("lay_tile", mountain=1)
-    t.refused("place_cowboy", role="mine")
+    t.refused("place_cowboy", role="mine", because="A miner already stands in M%(id)d.")
     t.act("end_turn")
 
 
@@ -85,7 +87,7 @@ def test_joining_mountains_merges_stacks_miners_and_tents():
     (m,) = t.s["mountains"]
     assert (m["id"], m["nuggets"], len(m["stack"]), m["miners"]) == (1, 3, 4, [1, 0])
     assert t.s["seats"][1]["tent"] == 1
-    t.refused("place_cowboy", role="mine")  # the joined mountain has Blue's miner
+    t.refused("place_cowboy", role="mine", because="A miner already stands in M%(id)d.")  # the joined mountain has Blue's miner
 
 
 def test_a_tent_goes_in_any_open_mountain_and_moves():
@@ -97,14 +99,14 @@ def test_a_tent_goes_in_any_open_mountain_and_moves():
     t.turn(then="place_tent", mountain=2)
     assert t.s["seats"][1]["tent"] == 2
     t.act("lay_tile")
-    t.refused("place_tent", mountain=9)  # no such open mountain
+    t.refused("place_tent", mountain=9, because="There is no open mountain M%(id)s.")  # no such open mountain
 
 
 def test_taking_the_top_token_needs_a_tent_in_that_mountain_not_the_majority():
     """ "může si vzít horní žeton s rudou, pokud má v daných horách svůj stan. Přitom není důležité, který hráč má v daných horách přesilu zlatokopů.\""""
     t = Table(2)
     t.act("lay_tile", mountain=1, nuggets=2)
-    e = t.refused("take_token")
+    e = t.refused("take_token", because="%(name)s has no tent in a mountain.")
     assert "no tent" in e.msg
     t.act("place_cowboy", role="mine")
     t.act("end_turn")
@@ -124,7 +126,7 @@ def test_no_token_left_is_refused():
     t.turn(then="take_token")
     t.turn()
     t.act("lay_tile")
-    assert "No ore token" in t.refused("take_token").msg
+    assert "No ore token" in t.refused("take_token", because="No ore token is left in M%(id)d.").msg
 
 
 def test_the_game_ends_after_the_turn_with_the_last_tile():

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from companion import table as tables
-from companion.web import get_db
+from companion.web.shared import get_db
 from helpers import act, every_form_survives, save_board_value
 
 HX = {"HX-Request": "true"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from companion import table as tables
-from companion.web import get_db
+from companion import seats, table as tables
+from companion.web.shared import get_db
 from helpers import save_board_value
 
 from .test_web import HX, post
@@ -27,7 +27,7 @@ def test_five_phones_play_from_the_first_tile_to_the_reveal(app):
     for seat, phone in enumerate(phones):
         phone.post(f"/t/{code}/seat", data={"seat": seat})
     with app.app_context():  # the shared view is the table view: it scanned the host's table-view QR
-        token = tables.view_token(get_db(), code)
+        token = seats.view_token(get_db(), code)
     assert shared.post(f"/t/{code}/table-view/{token}").status_code == 303
     save_board_value(phones[0], code, "ore_counts", "10 20 15 10 8", confirmed="1")
 

@@ -18,14 +18,14 @@ ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
 
 
 def in_czech(app, label) -> str:
-    from companion.web import tr
+    from companion.web.shared import tr
 
     with app.test_request_context(headers={"Accept-Language": "cs"}):
         return tr(label)
 
 
 def in_english(app, label) -> str:
-    from companion.web import tr
+    from companion.web.shared import tr
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
         return tr(label)

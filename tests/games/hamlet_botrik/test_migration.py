@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion import store, table as tables
+from companion import archive, schema, store, table as tables
 from companion.games.hamlet_botrik import GAME
 from companion.games.hamlet_botrik.core import chain
 
@@ -18,17 +18,17 @@ def test_a_table_stored_with_his_score_entries_is_rebuilt_without_them():
     export = json.loads(EXPORT.read_text())
     assert "score" in export["state"]["game"]  # made before the change: the entries are in it
     db = store.connect(":memory:")
-    store.migrate(db)
-    code = tables.import_table(db, export, host="host")
+    schema.migrate(db)
+    code = archive.import_table(db, export, host="host")
     # put the table back as the code before the change stored it
     db.execute("update tables set state = ? where code = ?", [json.dumps(export["state"]), code])
     db.execute("delete from snapshots where code = ?", [code])
     db.execute("delete from _sqlite_migrations where name = 'm009_hamlet_state'")
-    store.migrate(db)
+    schema.migrate(db)
     t = tables.load(db, code)
     assert "score" not in t.state["game"] and t.state == tables.replay(db, code)
     assert t.state["game"] == GAME.upgrade(export["state"]["game"])
-    assert tables.export(db, code)["scores"] == export["scores"]  # his total did not move
+    assert archive.export(db, code)["scores"] == export["scores"]  # his total did not move
 
 
 def test_the_upgrade_sums_his_points_by_kind():
@@ -58,15 +58,15 @@ def test_a_table_stored_with_notes_and_his_story_reads_them_from_its_events():
     old = export["state"]["game"]
     assert old["notes"] and old["turn"]["trail"] and old["turn"]["acted"]  # made before the change
     db = store.connect(":memory:")
-    store.migrate(db)
-    code = tables.import_table(db, export, host="host")  # an export of then still imports (GAME.upgrade)
+    schema.migrate(db)
+    code = archive.import_table(db, export, host="host")  # an export of then still imports (GAME.upgrade)
     # put the table back as the code before the change stored it: its state, its log lines
     db.execute("update tables set state = ? where code = ?", [json.dumps(export["state"]), code])
     for seq, e in enumerate(export["events"], start=1):
         db.execute("update events set label = ? where code = ? and seq = ?", [json.dumps(e["label"]), code, seq])
     db.execute("delete from snapshots where code = ?", [code])
     db.execute("delete from _sqlite_migrations where name = 'm011_hamlet_story'")
-    store.migrate(db)
+    schema.migrate(db)
     t = tables.load(db, code)
     assert t.state == tables.replay(db, code) and t.state["game"] == GAME.upgrade(old)
     assert "notes" not in t.state["game"] and not {"trail", "acted"} & set(t.state["game"]["turn"])

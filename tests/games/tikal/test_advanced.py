@@ -30,8 +30,8 @@ def test_winner_pays_the_bid_in_points_and_bids_must_rise(table):
     t = table(3, advanced=True)
     shown(t, "temple", "jungle", "jungle")
     t("bid", points=2)  # Ana
-    assert t.refused("bid", points=2).msg == "A bid must be higher than %(bid)d."  # Ben
-    assert t.refused("bid", points=21).msg == "You cannot bid more than your %(score)s."
+    assert t.refused("bid", points=2, because="A bid must be higher than %(bid)d.").msg == "A bid must be higher than %(bid)d."  # Ben
+    assert t.refused("bid", points=21, because="You cannot bid more than your %(score)s.").msg == "You cannot bid more than your %(score)s."
     t("bid", points=3)  # Ben
     t("pass_bid")  # Cyril
     t("bid", points=5)  # Ana

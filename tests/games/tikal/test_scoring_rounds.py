@@ -123,7 +123,7 @@ def test_the_final_round_starts_after_the_player_who_laid_the_last_tile(table):
     for _ in range(3):
         t.end()
     assert t.s["phase"] == "over"
-    assert t.refused("end_turn").msg == "The game is over."
+    assert t.refused("end_turn", because="The game is over.").msg == "The game is over."
     from companion.games import GAMES
 
     assert GAMES["tikal"].to_act(t.s) == ()

@@ -54,11 +54,11 @@ def test_temple_and_treasure_hexes_get_short_names(table):
 
 def test_bad_tiles_are_refused(table):
     t = table(2)
-    t.refused("place_tile", kind="treasure", value=5)
-    t.refused("place_tile", kind="temple", value=None)
-    t.refused("place_tile", kind="jungle", value=2)
+    t.refused("place_tile", kind="treasure", value=5, because="A treasure tile shows 2, 3 or 4 masks.")
+    t.refused("place_tile", kind="temple", value=None, because="Tap the number printed on the temple.")
+    t.refused("place_tile", kind="jungle", value=2, because="Only a temple or a treasure tile has a number.")
     # an action before the tile is placed
-    t.refused("enter", piece="worker", count=1, to="base")
+    t.refused("enter", piece="worker", count=1, to="base", because="First tap the landscape tile that was drawn.")
 
 
 def test_after_a_tile_the_player_has_10_action_points(table):
@@ -70,7 +70,7 @@ def test_after_a_tile_the_player_has_10_action_points(table):
 
 def test_only_the_player_on_turn_acts(table):
     t = table(2)
-    err = t.refused("place_tile", seat=1, kind="jungle")
+    err = t.refused("place_tile", seat=1, kind="jungle", because="It is %(name)s's turn.")
     assert "turn" in err.msg
     assert t.legal(seat=1) == []
 
@@ -106,7 +106,7 @@ def test_no_more_tiles_of_a_kind_than_the_box_holds(table):
     for _ in range(10):
         t.tile("jungle")
         t.end()
-    err = t.refused("place_tile", kind="jungle")
+    err = t.refused("place_tile", kind="jungle", because="The box holds only %(tiles)s of this kind, and all are out.")
     assert err.params["tiles"]["params"] == {"num": 10}
     assert {e.choices["kind"] for e in t.legal() if e.action == "place_tile" and e.allowed} == {("temple",), ("treasure",), ("volcano",)}
     (greyed,) = [e for e in t.legal() if e.action == "place_tile" and not e.allowed]  # the phone greys the jungle button with the same reason
@@ -129,7 +129,11 @@ def test_a_volcano_comes_only_from_stacks_b_d_and_f_one_each(table):
     from stack A would start a whole scoring round: it is refused, and its button greyed with why."""
     t = table(2)
     assert next_letter(t.s, t.profile) == ("A", 6)
-    err = t.refused("place_tile", kind="volcano")
+    err = t.refused(
+        "place_tile",
+        kind="volcano",
+        because="Volcanoes are only among the tiles with B, D or F on the back; by the board's stack sizes this tile is from stack %(letter)s.",
+    )
     assert err.params == {"letter": "A"}
     (greyed,) = [e for e in t.legal() if e.action == "place_tile" and not e.allowed]
     assert greyed.choices == {"kind": ("volcano",)} and greyed.reason.msg == err.msg
@@ -143,7 +147,7 @@ def test_a_volcano_comes_only_from_stacks_b_d_and_f_one_each(table):
     t.filler()
     t.end()
     assert next_letter(t.s, t.profile) == ("B", 4)
-    assert t.refused("place_tile", kind="volcano").msg == "Stack %(letter)s's volcano is already out."
+    assert t.refused("place_tile", kind="volcano", because="Stack %(letter)s's volcano is already out.").msg == "Stack %(letter)s's volcano is already out."
 
 
 def test_sites_are_listed_t2_before_t10_after_the_state_is_stored(table):
@@ -191,7 +195,7 @@ def test_a_stack_whose_volcano_was_mis_tapped_says_so_and_gives_no_second_one(ta
     t.filler()
     t.end()
     assert next_letter(t.s, t.profile) == ("D", 3)
-    err = t.refused("place_tile", kind="volcano")
+    err = t.refused("place_tile", kind="volcano", because="Stack %(letter)s's volcano is already out.")
     assert err.msg == "Stack %(letter)s's volcano is already out." and err.params == {"letter": "D"}
 
 
@@ -204,7 +208,11 @@ def test_an_entry_that_leaves_the_box_unable_to_fill_the_stacks_is_refused(table
     # 31 tiles out (B's and D's volcanoes were tapped as other tiles): one left in F, four in G
     t.s["tiles"] = {"temple": 15, "treasure": 10, "jungle": 6, "volcano": 0}
     assert next_letter(t.s, t.profile) == ("F", 1)
-    err = t.refused("place_tile", kind="jungle")  # then 4 tiles in G, and only 3 jungle tiles left
+    err = t.refused(
+        "place_tile",
+        kind="jungle",
+        because="After this tile the box could not fill the stacks: still to come: %(left)s; the box can still give at most: %(fit)s. Check this tile and the ones before it.",
+    )  # then 4 tiles in G, and only 3 jungle tiles left
     assert err.msg.startswith("After this tile the box could not fill the stacks") and [
         p["params"]["num"] for p in (err.params["left"], err.params["fit"])
     ] == [4, 3]

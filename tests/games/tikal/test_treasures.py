@@ -19,13 +19,13 @@ def test_dig_costs_3_needs_a_piece_and_at_most_2_per_hex_per_turn(table):
     nanejvýš 2 poklady; k tomu tam musí mít (nebo dojít) ještě druhou figurku." """
     t = table(2)
     t.tile("treasure", 4)
-    assert t.refused("dig", hex="P1").msg == "You need a piece at %(site)s."
+    assert t.refused("dig", hex="P1", because="You need a piece at %(site)s.").msg == "You need a piece at %(site)s."
     t("enter", piece="worker", count=1, to="base")
     t("move", piece="worker", count=1, source="base", to="P1", stones=1)
     top = t.s["sites"]["P1"]["tokens"][0]
     t("dig", hex="P1")
     assert t.ap() == 5 and sum(t.s["treasures"][0]) == 1 and t.s["treasures"][0][top - 1] == 1
-    assert t.refused("dig", hex="P1").msg == "A second treasure here needs a second piece here."
+    assert t.refused("dig", hex="P1", because="A second treasure here needs a second piece here.").msg == "A second treasure here needs a second piece here."
     t("enter", piece="worker", count=1, to="base")
     t("move", piece="worker", count=1, source="base", to="P1", stones=1)
     assert t.ap() == 3
@@ -38,7 +38,7 @@ def test_third_dig_on_one_hex_waits_for_the_next_turn(table):
     t("dig", hex="P1")
     t.s["turn"]["ap"] = 10  # (only to isolate the limit from the points)
     t("dig", hex="P1")
-    assert t.refused("dig", hex="P1").msg == "At most 2 treasures per hex per turn."
+    assert t.refused("dig", hex="P1", because="At most 2 treasures per hex per turn.").msg == "At most 2 treasures per hex per turn."
     t.end()
     t.tile("jungle")
     t.end()
@@ -46,12 +46,12 @@ def test_third_dig_on_one_hex_waits_for_the_next_turn(table):
     t("dig", hex="P1")
     t("dig", hex="P1")
     assert t.s["sites"]["P1"]["tokens"] == []
-    assert t.refused("dig", hex="P1").msg == "No treasure is left at %(site)s."
+    assert t.refused("dig", hex="P1", because="No treasure is left at %(site)s.").msg == "No treasure is left at %(site)s."
 
 
 def test_physical_tokens_the_player_taps_the_kind(table):
     t = with_pieces_on_p1(table, treasures="physical")
-    assert t.refused("dig", hex="P1").msg == "Tap which treasure was dug."
+    assert t.refused("dig", hex="P1", because="Tap which treasure was dug.").msg == "Tap which treasure was dug."
     t("dig", hex="P1", kind=5)
     assert t.s["treasures"][0][4] == 1
 
@@ -87,9 +87,14 @@ def test_exchange_never_splits_a_pair_or_triple(table):
     poklady a sami získáme dvojici či trojici." """
     t = exchange_table(table, [2, 1, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 2, 3, 0, 0])
     # my pair of 1 cannot be given
-    assert "single" in t.refused("exchange", opponent=2, kind=5, give=[1, 2]).msg
+    assert (
+        "single"
+        in t.refused("exchange", opponent=2, kind=5, give=[1, 2], because="You may give only different single treasures, not from your pairs or triples.").msg
+    )
     # their pair is taken whole: two different singles for it, 6 points
-    assert "whole" in t.refused("exchange", opponent=2, kind=5, give=[2]).msg
+    assert (
+        "whole" in t.refused("exchange", opponent=2, kind=5, give=[2], because="A pair or triple is taken whole: give %(num)d different treasures for it.").msg
+    )
     t("exchange", opponent=2, kind=5, give=[2, 3])
     assert t.ap() == 4
     assert t.s["treasures"][0] == [2, 0, 0, 1, 2, 0, 0, 0]
@@ -113,8 +118,8 @@ def test_exchange_legal_choices_are_accepted_and_greyed_without_singles(table):
 
 def test_own_seat_and_unknown_seat_are_refused(table):
     t = exchange_table(table, [1, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0])
-    t.refused("exchange", opponent=1, kind=1, give=[1])
-    t.refused("exchange", opponent=4, kind=1, give=[1])
+    t.refused("exchange", opponent=1, kind=1, give=[1], because="Choose another player.")
+    t.refused("exchange", opponent=4, kind=1, give=[1], because="Choose another player.")
 
 
 def test_the_exchange_log_says_treasure_given(table):

@@ -20,18 +20,18 @@ def test_bringing_pieces_in_costs_1_each_leader_too(table):
     assert t.ap() == 6
     assert t.s["sites"]["base"]["pieces"][0] == [3, 1]
     assert t.s["off"][0] == [15, 0]
-    t.refused("enter", piece="leader", count=1, to="base")  # only one leader
-    t.refused("enter", piece="worker", count=1, to="T1")  # not a camp
+    t.refused("enter", piece="leader", count=1, to="base", because="Not enough pieces beside the board.")  # only one leader
+    t.refused("enter", piece="worker", count=1, to="T1", because="Pieces come in only at the base camp or at one of your own camps.")  # not a camp
 
 
 def test_no_action_beyond_10_points(table):
     """ "Po položení odkryté kartičky s krajinou má hráč k dispozici 10 akčních bodů (AB)." """
     t = start(table)
-    err = t.refused("enter", piece="worker", count=11, to="base")
+    err = t.refused("enter", piece="worker", count=11, to="base", because="That costs %(cost)s; this turn has %(left)s.")
     assert err.msg == "That costs %(cost)s; this turn has %(left)s." and err.params["left"]["params"] == {"num": 10}
     t("enter", piece="worker", count=10, to="base")
     assert t.ap() == 0
-    t.refused("enter", piece="worker", count=1, to="base")
+    t.refused("enter", piece="worker", count=1, to="base", because="That costs %(cost)s; this turn has %(left)s.")
     assert t.reason("enter").params == {"num": 1, "left": 0}
 
 
@@ -53,10 +53,10 @@ def test_moving_costs_1_per_stone_and_tracks_temples(table):
 def test_move_refusals(table):
     t = start(table)
     t("enter", piece="worker", count=1, to="base")
-    t.refused("move", piece="worker", count=1, source="base", to="base", stones=1)
-    t.refused("move", piece="worker", count=1, source="base", to="T9", stones=1)  # no such temple
-    t.refused("move", piece="worker", count=2, source="base", to="T1", stones=1)  # only one there
-    t.refused("move", piece="worker", count=1, source="base", to="T1", stones=10)  # 9 left
+    t.refused("move", piece="worker", count=1, source="base", to="base", stones=1, because="A move must leave %(site)s.")
+    t.refused("move", piece="worker", count=1, source="base", to="T9", stones=1, because="There is no %(site)s on the board.")  # no such temple
+    t.refused("move", piece="worker", count=2, source="base", to="T1", stones=1, because="Not enough of your pieces there.")  # only one there
+    t.refused("move", piece="worker", count=1, source="base", to="T1", stones=10, because="That costs %(cost)s; this turn has %(left)s.")  # 9 left
 
 
 def test_raise_costs_2_needs_a_piece_and_at_most_2_levels_per_temple_per_turn(table):
@@ -65,7 +65,7 @@ def test_raise_costs_2_needs_a_piece_and_at_most_2_levels_per_temple_per_turn(ta
     chrámu. Tatáž expedice však může ve stejném tahu odkrýt patra v libovolném počtu jiných chrámů. ...
     Odkrytí patra chrámu stojí 2 AB." """
     t = start(table)
-    err = t.refused("raise_temple", temple="T1")
+    err = t.refused("raise_temple", temple="T1", because="You need a piece at %(site)s.")
     assert err.msg == "You need a piece at %(site)s."
     t("enter", piece="worker", count=2, to="base")
     t("move", piece="worker", count=1, source="base", to="T1", stones=1)
@@ -73,7 +73,7 @@ def test_raise_costs_2_needs_a_piece_and_at_most_2_levels_per_temple_per_turn(ta
     t("raise_temple", temple="T1")
     t("raise_temple", temple="T1")
     assert t.temple("T1")["value"] == 3 and t.ap() == 2
-    assert t.refused("raise_temple", temple="T1").msg == "At most 2 levels per temple per turn."
+    assert t.refused("raise_temple", temple="T1", because="At most 2 levels per temple per turn.").msg == "At most 2 levels per temple per turn."
     t("raise_temple", temple="T2")
     assert t.ap() == 0
 
@@ -106,7 +106,7 @@ def test_raising_stops_when_the_next_level_tile_is_gone(table):
     t("move", piece="worker", count=1, source="base", to="T1", stones=1)
     t("move", piece="worker", count=1, source="base", to="T2", stones=1)
     t("raise_temple", temple="T1")
-    err = t.refused("raise_temple", temple="T2")
+    err = t.refused("raise_temple", temple="T2", because="No level tile %(value)d is left.")
     assert err.msg == "No level tile %(value)d is left." and err.params == {"value": 2}
     t("raise_temple", temple="T1")  # a 3 is still there
     assert t.temple("T1")["value"] == 3
@@ -119,7 +119,7 @@ def test_the_10_tile_is_the_last_level(table):
     t("move", piece="worker", count=1, source="base", to="T3", stones=1)
     t("raise_temple", temple="T3")
     assert t.temple("T3")["value"] == 10
-    assert t.refused("raise_temple", temple="T3").params == {"value": 11}
+    assert t.refused("raise_temple", temple="T3", because="No level tile %(value)d is left.").params == {"value": 11}
 
 
 def test_a_camp_costs_5_on_jungle_or_an_emptied_treasure_hex_at_most_2_per_game(table):
@@ -128,7 +128,7 @@ def test_a_camp_costs_5_on_jungle_or_an_emptied_treasure_hex_at_most_2_per_game(
     za hru." """
     t = table(2)
     t.tile("treasure", 2)
-    assert t.refused("build_camp", where="P1").msg == "%(site)s still has treasures."
+    assert t.refused("build_camp", where="P1", because="%(site)s still has treasures.").msg == "%(site)s still has treasures."
     t("build_camp", where="jungle")
     assert t.s["sites"]["C1"]["camp"] == 0 and t.ap() == 5
     # the start jungle and this turn's tile... this turn laid a treasure: one jungle hex only
@@ -141,7 +141,7 @@ def test_a_camp_costs_5_on_jungle_or_an_emptied_treasure_hex_at_most_2_per_game(
     t.tile("jungle")
     t.end()
     t.tile("jungle")
-    assert t.refused("build_camp", where="jungle").msg == "At most 2 camps per game."
+    assert t.refused("build_camp", where="jungle", because="At most 2 camps per game.").msg == "At most 2 camps per game."
     assert t.reason("build_camp").msg == "At most 2 camps per game."
 
 
@@ -152,7 +152,7 @@ def test_one_camp_per_hex(table):
     t("build_camp", where="jungle")
     t.end()
     t.tile("temple", 2)
-    assert t.refused("build_camp", where="jungle").msg == "Every jungle hex already has a camp."
+    assert t.refused("build_camp", where="jungle", because="Every jungle hex already has a camp.").msg == "Every jungle hex already has a camp."
 
 
 def test_pieces_enter_at_own_camps_and_move_between_camps_for_1(table):
@@ -166,10 +166,10 @@ def test_pieces_enter_at_own_camps_and_move_between_camps_for_1(table):
     t("camp_move", piece="worker", count=1, source="C1", to="base")
     assert t.ap() == 2
     assert t.s["sites"]["C1"]["pieces"][0] == [1, 0] and t.s["sites"]["base"]["pieces"][0] == [1, 0]
-    t.refused("camp_move", piece="worker", count=1, source="base", to="T1")
+    t.refused("camp_move", piece="worker", count=1, source="base", to="T1", because="Secret paths lead only between the base camp and your own camps.")
     t.end()
     t.tile("jungle")
-    t.refused("enter", piece="worker", count=1, to="C1")  # another player's camp
+    t.refused("enter", piece="worker", count=1, to="C1", because="Pieces come in only at the base camp or at one of your own camps.")  # another player's camp
 
 
 def test_guard_costs_5_needs_strict_majority_with_the_leader_counting_3(table):
@@ -186,7 +186,7 @@ def test_guard_costs_5_needs_strict_majority_with_the_leader_counting_3(table):
     t("enter", piece="leader", count=1, to="base")
     t("move", piece="leader", count=1, source="base", to="T1", stones=1)
     # leader 3 against 3 workers: a tie, no majority
-    err = t.refused("place_guard", temple="T1", piece="leader")
+    err = t.refused("place_guard", temple="T1", piece="leader", because="A guard needs the majority at %(site)s (the leader counts 3).")
     assert err.msg == "A guard needs the majority at %(site)s (the leader counts 3)."
     t("enter", piece="worker", count=1, to="base")
     t("move", piece="worker", count=1, source="base", to="T1", stones=1)
@@ -200,7 +200,7 @@ def test_guard_costs_5_needs_strict_majority_with_the_leader_counting_3(table):
     # "Hlídaný chrám už nesmí být dále odkrýván."
     t.end()
     t.tile("jungle")
-    assert t.refused("raise_temple", temple="T1").msg == "A guarded temple can no longer be raised."
+    assert t.refused("raise_temple", temple="T1", because="A guarded temple can no longer be raised.").msg == "A guarded temple can no longer be raised."
 
 
 def test_at_most_2_guards_per_game(table):
@@ -220,7 +220,7 @@ def test_at_most_2_guards_per_game(table):
     t.tile("jungle")
     t.end()
     t.tile("jungle")
-    assert t.refused("place_guard", temple="T3", piece="worker").msg == "At most 2 guards per game."
+    assert t.refused("place_guard", temple="T3", piece="worker", because="At most 2 guards per game.").msg == "At most 2 guards per game."
     assert t.reason("place_guard").msg == "At most 2 guards per game."
 
 
@@ -235,7 +235,7 @@ def test_at_most_2_guards_per_game(table):
 )
 def test_sites_that_do_not_exist_are_refused(table, action, params):
     t = start(table)
-    assert "no" in t.refused(action, **params).msg.lower()
+    assert "no" in t.refused(action, **params, because="There is no").msg.lower()
 
 
 def test_unused_points_are_lost(table):
@@ -273,11 +273,16 @@ def test_refusals_name_the_real_reason_for_the_leader_and_a_secret_path(table):
     a vlastním táborem") must leave it (it said paths lead only between own camps)."""
     t = start(table)
     t("enter", piece="worker", count=1, to="base")
-    err = t.refused("move", piece="leader", count=1, source="base", to="T1", stones=1)
+    err = t.refused(
+        "move", piece="leader", count=1, source="base", to="T1", stones=1, because="Your leader is still beside the board: bring him in first (1 action point)."
+    )
     assert err.msg == "Your leader is still beside the board: bring him in first (1 action point)."
-    assert t.refused("move", piece="worker", count=2, source="base", to="T1", stones=1).msg == "Not enough of your pieces there."
+    assert (
+        t.refused("move", piece="worker", count=2, source="base", to="T1", stones=1, because="Not enough of your pieces there.").msg
+        == "Not enough of your pieces there."
+    )
     t("build_camp", where="jungle")
-    err = t.refused("camp_move", piece="worker", count=1, source="C1", to="C1")
+    err = t.refused("camp_move", piece="worker", count=1, source="C1", to="C1", because="A move must leave %(site)s.")
     assert err.msg == "A move must leave %(site)s." and err.params == {"site": "C1"}
 
 

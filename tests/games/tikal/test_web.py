@@ -9,7 +9,7 @@ import pytest
 
 from companion import table as tables
 from companion.games.tikal.view import view as view_of
-from companion.web import get_db
+from companion.web.shared import get_db
 from helpers import act, form_state, save_board_value
 
 PLAYERS = {"game": "tikal", "name0": "Ana", "colour0": "white", "name1": "Ben", "colour1": "black", "name2": "Cyril", "colour2": "orange"}

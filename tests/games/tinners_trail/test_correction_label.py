@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app
-from companion.web import tr
+from companion.web.shared import tr
 
 
 @pytest.fixture

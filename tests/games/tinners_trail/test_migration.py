@@ -11,7 +11,7 @@ import json
 import shutil
 from pathlib import Path
 
-from companion import store, table as tables
+from companion import archive, schema, store, table as tables
 from companion.games.tinners_trail import GAME
 
 FIXTURES = Path(__file__).parents[2] / "fixtures"
@@ -25,7 +25,7 @@ def test_m005_rebuilds_an_old_table_in_todays_format_with_its_ledger_in_the_even
     ((code, old_state),) = db.execute("select code, state from tables").fetchall()
     old = json.loads(old_state)["game"]
     before = db.execute("select head, (select count(*) from events) from tables").fetchone()
-    store.migrate(db)
+    schema.migrate(db)
     assert "m007_tinners_state" in {r["name"] for r in db["_sqlite_migrations"].rows}
     table = tables.load(db, code)
     assert db.execute("select head, (select count(*) from events) from tables").fetchone() == before  # the redo tail is kept
@@ -43,18 +43,18 @@ def test_m005_rebuilds_an_old_table_in_todays_format_with_its_ledger_in_the_even
 
 def test_an_export_made_before_the_change_imports_by_its_totals(tmp_path):
     db = store.connect(str(tmp_path / "new.db"))
-    store.migrate(db)
+    schema.migrate(db)
     export = json.loads((FIXTURES / "export-tinners-trail-schema2.json").read_text())
     assert export["schema"] == 2 and "ledger" in export["state"]["game"]
-    code = tables.import_table(db, export, host="h")
+    code = archive.import_table(db, export, host="h")
     table = tables.load(db, code)
     assert tables.replay(db, code) == table.state and not GONE & set(table.game_state)
-    assert tables.export(db, code)["scores"] == export["scores"]
+    assert archive.export(db, code)["scores"] == export["scores"]
     # a changed total is still refused
     export["scores"][0]["total"] += 1
     try:
-        tables.import_table(db, export, host="h")
-    except tables.ImportRefused as e:
+        archive.import_table(db, export, host="h")
+    except archive.ImportRefused as e:
         assert "differs from its replay" in str(e)
     else:
         raise AssertionError("a changed total was imported")

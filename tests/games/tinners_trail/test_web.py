@@ -587,7 +587,7 @@ def test_counts_read_naturally_in_czech(app):
     be any number the host types, so the log line takes the Czech plural (1 vítězný bod, 2 vítězné
     body, 5 vítězných bodů), and ore counts read 'cín 1' instead of the ungrammatical '1 cínu'."""
     from companion.games.base import N_, NP_, Label
-    from companion.web import tr
+    from companion.web.shared import tr
 
     invest = NP_("%(name)s invests £%(cost)d for %(num)d VP", "%(name)s invests £%(cost)d for %(num)d VP")
     labels = [Label(invest, name="Red", cost=5, num=n) for n in (1, 3, 5)]
