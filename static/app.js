@@ -44,7 +44,10 @@
       })
       .then(function (v) {
         p = panel();
-        if (!v || !p || tapping(p) || !(force || v.trim() !== p.dataset.version)) return;
+        // only a newer table redraws the panel: a version read before this phone's own tap was
+        // answered is older than the panel that tap brought, and redrawing it would drop a choice
+        // the player is making (a ticked pill, an open fold) for the same state
+        if (!v || !p || tapping(p) || !(Number(v) > Number(p.dataset.version))) return;
         if (typing(p) && !force) { changedMeanwhile(true); return; }
         return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
       })
