@@ -10,7 +10,8 @@ from babel.messages.pofile import read_po
 
 from companion.i18n import catalogs
 
-GENDERED = re.compile(r"\w\((a|A)\)|Vyhrál jste|Vyhrála jste")  # "vydražil(a)", "PASOVAL(A)"
+# "vydražil(a)", "PASOVAL(A)"; the host in a past tense ("Hostitel ještě nezadal": a host of any gender)
+GENDERED = re.compile(r"\w\((a|A)\)|Vyhrál jste|Vyhrála jste|[Hh]ostitel\s+(\w+\s+)?(ne)?\w+l\b")
 TY_FORMS = re.compile(
     r"\b(jsi|máš|Máš|smíš|vyhraješ|zaplatíš|Zadej|Vyber|odevzdej|ťukni|Rozděl|[Tt]vůj|[Tt]voje|[Tt]vé|tvých|tvou)\b"
 )  # the "ty" form of address
