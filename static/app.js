@@ -279,6 +279,22 @@
     form.scrollIntoView({ block: "center", behavior: "smooth" });
   });
 
+  // The player aid prints every section unfolded (app.css opens them with ::details-content; a
+  // browser without it opens them here, one at a time no more, and folds them back after).
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll("details.aid-sec").forEach(function (d) {
+      d.dataset.was = d.open ? "1" : "";
+      d.removeAttribute("name");
+      d.open = true;
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    document.querySelectorAll("details.aid-sec").forEach(function (d) {
+      d.open = d.dataset.was === "1";
+      d.setAttribute("name", "aid");
+    });
+  });
+
   // Times are stored in UTC; only the phone knows its own time zone.
   function localTimes() {
     var lang = document.documentElement.lang || undefined;

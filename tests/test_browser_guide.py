@@ -56,4 +56,31 @@ def test_every_aid_prints_on_one_a4_page(browser, server, locale):  # noqa: F811
         pdf = printer.pdf(format="A4")
         assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, slug
         assert printer.locator("header").is_hidden() and printer.locator(".aid-why .mark").first.is_hidden()
+        # every line printed: the sections folded on the phone are unfolded on paper
+        assert printer.locator("details.aid-sec:not([open])").count() >= 1
+        lines = printer.locator(".aid li")
+        assert lines.count() > 10 and all(box and box["height"] > 0 for box in (lines.nth(i).bounding_box() for i in range(lines.count()))), slug
         printer.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "cs-CZ"])
+def test_every_aid_is_one_phone_screen_whichever_section_is_open(browser, server, locale):  # noqa: F811
+    """Issue 27: "a reference per game on one phone screen", at 390×844: the page as it opens
+    (the section of the phase now unfolded) and with any other section opened instead (one at a
+    time: opening one folds the others) is at most 844 px tall; the type stays at 14 px."""
+    page = browser.new_context(**PHONE, locale=locale).new_page()
+    height = "Math.ceil(document.body.getBoundingClientRect().height)"
+    tall = {}
+    for slug in FIVE:
+        url = start(page, server, slug)
+        page.goto(url + "aid")
+        assert page.locator("details.aid-sec[open]").count() == 1
+        assert float(page.locator(".aid li").first.evaluate("e => getComputedStyle(e).fontSize")[:-2]) >= 14
+        heights = [page.evaluate(height)]
+        for i in range(page.locator("details.aid-sec").count()):
+            page.locator("details.aid-sec > summary").nth(i).click()
+            assert page.locator("details.aid-sec[open]").count() == 1
+            heights.append(page.evaluate(height))
+        if max(heights) > 844:
+            tall[slug] = heights
+    assert tall == {}
