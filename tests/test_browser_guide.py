@@ -33,16 +33,26 @@ def test_no_serious_axe_finding_on_the_checklist_and_the_aid(browser, server, la
     assert found == {}
 
 
-def test_a_tick_on_one_phone_shows_on_another(browser, server):  # noqa: F811
+def test_a_tick_on_one_phone_shows_on_another_and_leaves_its_form_alone(browser, server):  # noqa: F811
+    """Ticks are no step of the game: the other phone's poll redraws its checklist alone (its
+    panel, with the form its player is at, stays the same element, no "changed meanwhile"), and
+    that form, drawn before the tick, counts when tapped: no 409, no question."""
     one = browser.new_context(**PHONE).new_page()
     url = start(one, server, "gold_rush")
     other = browser.new_context(**PHONE).new_page()
     other.goto(url)
     other.wait_for_selector("#setup")
+    other.evaluate("document.getElementById('panel').dataset.drawn = 'before the tick'")
+    assert "0 of" in other.locator("#setup-top").inner_text()
     one.locator("#setup button.tick").nth(1).click()
     # the other phone follows at its next poll (every 2 s)
-    other.wait_for_selector('#setup li:nth-child(1) button.tick[aria-pressed="true"], #setup button.tick[aria-pressed="true"]', timeout=10000)
-    assert other.locator('#setup button.tick[aria-pressed="true"]').count() == 1
+    other.wait_for_selector('#setup button.tick[aria-pressed="true"]', timeout=10000)
+    assert other.locator('#setup button.tick[aria-pressed="true"]').count() == 1 and "1 of" in other.locator("#setup-top").inner_text()
+    assert other.evaluate("document.getElementById('panel').dataset.drawn") == "before the tick" and other.locator("#changed").is_hidden()
+    other.get_by_role("button", name="Lay the tile").click()
+    other.wait_for_selector("#panel:not([data-drawn])")  # the tap's answer: a fresh panel
+    assert other.locator("#panel .confirm, #panel .form-error").count() == 0
+    assert other.locator('#setup button.tick[aria-pressed="true"], .setup-links').count() >= 1
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "cs-CZ"])
