@@ -27,7 +27,7 @@ def test_no_serious_axe_finding_on_the_checklist_and_the_aid(browser, server, la
         for screen in (url, url + "display", url + "setup", url + "aid"):
             page.goto(screen)
             if screen.endswith("aid"):
-                page.locator("details.aid-why > summary").first.click()  # a line's sentence open
+                page.locator("details.aid-sec[open] details.aid-why > summary").first.click()  # a line's sentence open
             if f := findings(page):
                 found[screen.replace(server, "")] = f
     assert found == {}
@@ -43,11 +43,11 @@ def test_a_tick_on_one_phone_shows_on_another_and_leaves_its_form_alone(browser,
     other.goto(url)
     other.wait_for_selector("#setup")
     other.evaluate("document.getElementById('panel').dataset.drawn = 'before the tick'")
-    assert "0 of" in other.locator("#setup-top").inner_text()
+    assert "0/" in other.locator("#setup-count").inner_text()
     one.locator("#setup button.tick").nth(1).click()
     # the other phone follows at its next poll (every 2 s)
     other.wait_for_selector('#setup button.tick[aria-pressed="true"]', timeout=10000)
-    assert other.locator('#setup button.tick[aria-pressed="true"]').count() == 1 and "1 of" in other.locator("#setup-top").inner_text()
+    assert other.locator('#setup button.tick[aria-pressed="true"]').count() == 1 and "1/" in other.locator("#setup-count").inner_text()
     assert other.evaluate("document.getElementById('panel').dataset.drawn") == "before the tick" and other.locator("#changed").is_hidden()
     other.get_by_role("button", name="Lay the tile").click()
     other.wait_for_selector("#panel:not([data-drawn])")  # the tap's answer: a fresh panel

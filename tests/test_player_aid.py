@@ -171,7 +171,7 @@ def test_the_aid_page_shows_the_costs_and_is_one_tap_from_the_turn_bar(client, s
         assert shown in text, shown
     panel = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
     if '<p class="turn' in panel:  # one tap from the turn bar: beside it, outside its status text
-        assert f'href="/t/{code}/aid"' in panel.split('<div class="turn-wrap">')[1].split("</div>")[0]
+        assert f'href="/t/{code}/aid"' in panel.split('<div class="turn-wrap')[1].split("</div>")[0]
     else:  # no turn yet (the set-up): one tap from the checklist
         assert f'href="/t/{code}/aid"' in panel.split('<section class="setup')[1].split("</section>")[0]
     client.post("/lang", data={"lang": "cs", "next": "/"})

@@ -216,9 +216,9 @@ def test_a_tick_leaves_a_form_another_phone_is_filling_in_valid(client, phone):
     code = start_table(client, "gold_rush")
     drawn = form_state(client, code)  # a form without the log's head: stale on any change of the table
     r = phone.post(f"/t/{code}/setup/tick", data={"line": "tiles", "on": "1", "back": "panel"}, headers=HX).get_data(as_text=True)
-    assert r.lstrip().startswith('<section class="setup') and 'id="panel"' not in r and 'id="setup-top" hx-swap-oob="true"' in r
+    assert r.lstrip().startswith('<section class="setup') and 'id="panel"' not in r and 'id="setup-count" hx-swap-oob="true"' in r
     part = client.get(f"/t/{code}/setup/part?for=panel", headers=HX).get_data(as_text=True)
-    assert part.count('aria-pressed="true"') == 1 and "1 of " in part.split('id="setup-top"')[1]
+    assert part.count('aria-pressed="true"') == 1 and "Set-up 1/" in part.split('id="setup-count"')[1]
     answer = client.post(f"/t/{code}/act", data={"action": "lay_tile", **drawn}, headers=HX)
     assert answer.status_code == 200 and 'class="confirm' not in answer.get_data(as_text=True)
     assert client.get(f"/t/{code}/setup/part?for=elsewhere").status_code == 400

@@ -18,7 +18,7 @@ from ..games import AIDS
 from ..setup_ticks import checklist, lines_of
 from .render import _why
 from .shared import get_db, htmx
-from .tables import _context, _load, _public
+from .tables import _context, _load, _public, whose_turn
 
 bp = Blueprint("guide", __name__, url_prefix="/t/<code>")
 
@@ -51,8 +51,9 @@ def _part(t, where: str):
     context = {"t": _public(t), "game": t.game, "checklist": checklist(get_db(), t, force=where == "page")}
     context |= {"setup_page": where == "page", "display_only": where == "display", "setup_top_oob": where == "panel"}
     html = render_template("_setup.html", **context)
-    if where == "panel":
-        html += render_template("_setup_top.html", **context)
+    if where == "panel" and context["checklist"]["open"]:  # the count under (or in) the turn bar
+        in_bar = t.game.slug in AIDS and whose_turn(t.game, t.game_state, None, engine.profile_values(t.state)) is not None
+        html += render_template("_setup_count.html", in_bar=in_bar, **context)
     return html
 
 
