@@ -219,6 +219,8 @@ def test_a_tick_leaves_a_form_another_phone_is_filling_in_valid(client, phone):
     assert r.lstrip().startswith('<section class="setup') and 'id="panel"' not in r and 'id="setup-count" hx-swap-oob="true"' in r
     part = client.get(f"/t/{code}/setup/part?for=panel", headers=HX).get_data(as_text=True)
     assert part.count('aria-pressed="true"') == 1 and "Set-up 1/" in part.split('id="setup-count"')[1]
+    shown = client.get(f"/t/{code}/setup/part?for=display").get_data(as_text=True)  # the table display's own
+    assert "d-setup" in shown and "<form" not in shown and "setup-count" not in shown
     answer = client.post(f"/t/{code}/act", data={"action": "lay_tile", **drawn}, headers=HX)
     assert answer.status_code == 200 and 'class="confirm' not in answer.get_data(as_text=True)
     assert client.get(f"/t/{code}/setup/part?for=elsewhere").status_code == 400
