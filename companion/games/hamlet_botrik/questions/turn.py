@@ -128,7 +128,7 @@ def _ask_priority(state, q, pending, n, favour):
         choices.append({"value": "none", "label": L(N_("Neither"))})
     else:
         # the disc is drawn already: "neither" is answered together with the action it leads to
-        first = L(N_("Neither: the %(disc)s leads to %(action)s."), disc=disc_name(ahead), action=token_name(tokens[0]))
+        first = L(N_("Neither, so the %(disc)s:"), disc=disc_name(ahead))
         choices += cascade_choices(state, tokens, "no", first)
         q["help"] += [h for t in tokens for h in try_help(state, t)]
     q["fields"] = [ask("priority", "choice", L(N_("Church delivery or market sale")), choices=choices)]
