@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import ipaddress
 import os
 import secrets
@@ -275,10 +274,6 @@ def serve(args) -> int:
             f"Note: this process may open {files} files; {FILES_NEEDED} are needed for {WAITRESS['connection_limit']} connections (raise it with 'ulimit -n')."
         )
     print("Stop with Ctrl+C.", flush=True)
-    # what is made once (the app, its routes, the catalogs) is never garbage: the collector's full
-    # passes then walk only what requests made (about half their cost, issue 25 point 5)
-    gc.collect()
-    gc.freeze()
     if tls:
         serve_https(app, args, *tls)
         return 0
