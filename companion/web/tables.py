@@ -24,7 +24,7 @@ from .. import engine, joins, plays, seats as seating, setup_ticks, table as tab
 from ..games.base import FieldError, Int, RuleError
 from ..merge import Stale
 from ..trust import NeedsConfirmation, NotAllowed
-from . import answer
+from . import answer, poll
 from .lobby import remember
 from .offers import Offers
 from .shared import device_id, get_db, htmx, tr, use_game_domain
@@ -205,10 +205,10 @@ def display(code):
 @bp.get("/version")
 def version(code):
     # polled every 2 s by every open phone: one indexed read, no template, no session
-    v = tables.version(get_db(), code) if len(code) <= 64 else None
-    if v is None:
+    row = get_db().execute(poll.READ, [code]).fetchone() if len(code) <= 64 else None
+    if row is None:
         abort(404)
-    return Response(str(v), mimetype="text/plain", headers={"Cache-Control": "no-store"})
+    return Response(str(row[0]), mimetype="text/plain", headers={"Cache-Control": "no-store", "X-Ticks": str(row[1])})
 
 
 def _form_version() -> int:
