@@ -243,6 +243,14 @@ def _v14(db: sqlite_utils.Database) -> None:
     db["setup_ticks"].create({"code": str, "line": str, "at": str}, pk=("code", "line"), foreign_keys=[("code", "tables", "code")])
 
 
+@MIGRATIONS(name="m015_tick_count")
+def _v15(db: sqlite_utils.Database) -> None:
+    """Issue 27: a tick moves its own counter (``tables.ticks``), which the version poll reports
+    beside the version: the other phones redraw their checklist, and a form a player is filling
+    in stays as it is (a tick is no change of the table's game)."""
+    db["tables"].add_column("ticks", int, not_null_default=0)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -1,8 +1,9 @@
 """The lines of a table's set-up checklist that phones have ticked off (issue 27).
 
 Shared by every phone of the table, but no game event: a tick is not in the log, is not undone
-or redone, and is not exported. Ticking moves the table's version so every phone's panel follows
-(as a seat taken does: a form drawn before it still counts, docs/architecture.md "Version").
+or redone, and is not exported. Ticking leaves the table's version alone (a form a player is
+filling in stays valid and unredrawn) and moves the table's own tick counter, which the version
+poll reports beside the version (``web/poll.py``): every phone redraws its checklist only.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def tick(db, code: str, line: str, on: bool) -> None:
             db.execute("insert or replace into setup_ticks (code, line, at) values (?, ?, ?)", [code, line, now])
         else:
             db.execute("delete from setup_ticks where code = ? and line = ?", [code, line])
-        db.execute("update tables set version = version + 1 where code = ?", [code])
+        db.execute("update tables set ticks = ticks + 1 where code = ?", [code])
 
 
 def lines_of(t) -> list:
@@ -50,4 +51,5 @@ def checklist(db, t, force: bool = False) -> dict | None:
     done = ticked(db, t.code)
     lines = lines_of(t)
     groups = [{"title": title, "lines": [{"line": line, "ticked": line.key in done} for line in lines if line.group == key]} for key, title in GROUPS.items()]
-    return {"open": True, "groups": [g for g in groups if g["lines"]], "done": sum(line.key in done for line in lines), "total": len(lines)}
+    count = db.execute("select ticks from tables where code = ?", [t.code]).fetchone()[0]
+    return {"open": True, "groups": [g for g in groups if g["lines"]], "done": sum(line.key in done for line in lines), "total": len(lines), "ticks": count}

@@ -105,6 +105,8 @@ def entered_by(db, table, action: str, seat: int | None, device: str, confirmed:
         if not confirmed:
             raise NeedsConfirmation(N_("Enter this for %(name)s? The log will say it was entered on this phone."), name=name)
         return meta
+    if len(waiting) > 1:  # several seats on turn (a score pad, a final scoring): named as several
+        raise NotAllowed(N_("%(names)s are playing: each on their own phone or the table view."), names=name)
     raise NotAllowed(N_("It is %(name)s's turn: on %(name)s's phone or the table view."), name=name)
 
 

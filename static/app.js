@@ -33,13 +33,14 @@
     if (!p || !p.dataset.versionUrl || busy || tapping(p) || document.visibilityState !== "visible") return;
     busy = true;
     // a request lost with the Wi-Fi must not stop syncing for good
-    var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, 5000);
+    var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, 5000), ticks = null;
     fetch(p.dataset.versionUrl, { cache: "no-store", credentials: "same-origin", signal: ctl.signal })
       .then(function (r) {
         var net = document.getElementById("net");
         net.hidden = r.status !== 404;
         // the table was deleted (by the phone that started it): say so instead of going on polling
         if (r.status === 404 && net.dataset.gone) net.textContent = net.dataset.gone;
+        ticks = r.headers.get("X-Ticks");
         return r.ok ? r.text() : null;
       })
       .then(function (v) {
@@ -47,7 +48,16 @@
         // only a newer table redraws the panel: a version read before this phone's own tap was
         // answered is older than the panel that tap brought, and redrawing it would drop a choice
         // the player is making (a ticked pill, an open fold) for the same state
-        if (!v || !p || tapping(p) || !(Number(v) > Number(p.dataset.version))) return;
+        if (!v || !p || tapping(p)) return;
+        if (!(Number(v) > Number(p.dataset.version))) {
+          // a line of the set-up checklist ticked on another phone: that list alone is drawn
+          // again, never a form the player is filling in (the ticks are no change of the game)
+          var list = document.getElementById("setup");
+          if (list && list.dataset.url && Number(ticks) > Number(list.dataset.ticks)) {
+            return htmx.ajax("GET", list.dataset.url, { target: "#setup", swap: "outerHTML" });
+          }
+          return;
+        }
         if (typing(p) && !force) { changedMeanwhile(true); return; }
         return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
       })
@@ -61,7 +71,8 @@
   window.addEventListener("pageshow", function (e) { if (e.persisted) check(true); });
 
   // Show the message where the player tapped.
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (e) {
+    if (e.detail.target && e.detail.target.id === "setup") return;  // the checklist alone: nothing else moved
     changedMeanwhile(false);
     // this phone's seat changed (handed over to another phone): the header must say so
     var head = document.querySelector(".table-head"), p = panel();
@@ -277,6 +288,22 @@
     form.closest("details").open = true;
     form.elements.points.focus();
     form.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
+
+  // The player aid prints every section unfolded (app.css opens them with ::details-content; a
+  // browser without it opens them here, one at a time no more, and folds them back after).
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll("details.aid-sec").forEach(function (d) {
+      d.dataset.was = d.open ? "1" : "";
+      d.removeAttribute("name");
+      d.open = true;
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    document.querySelectorAll("details.aid-sec").forEach(function (d) {
+      d.open = d.dataset.was === "1";
+      d.setAttribute("name", "aid");
+    });
   });
 
   // Times are stored in UTC; only the phone knows its own time zone.

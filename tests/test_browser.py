@@ -154,6 +154,20 @@ def test_tap_targets_are_at_least_44px_and_the_page_is_one_column(browser, serve
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def test_the_turn_bar_writes_a_comma_right_after_each_name(browser, server):
+    """A phone without a seat at a score pad reads "Now playing: Anna, Ben" in the turn bar: each
+    comma follows its name as in a sentence, not a gap away ("Anna , Ben"), though the bar
+    itself lays its parts out with gaps."""
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    start_scorepad(page, server)
+    gaps = page.evaluate(
+        """() => [...document.querySelectorAll('.turn .chip')].filter(c => c.nextSibling && c.nextSibling.nodeType === 3)
+              .map(c => { const r = document.createRange(); r.selectNodeContents(c.nextSibling);
+                          return r.getClientRects()[0].left - c.getBoundingClientRect().right; })"""
+    )
+    assert len(gaps) == 1 and gaps[0] < 1, gaps
+
+
 GAME_PLAYERS = {"scorepad": 2, "tinners_trail": 3, "giganten": 3, "hamlet_botrik": 1}
 
 

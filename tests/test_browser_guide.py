@@ -27,22 +27,32 @@ def test_no_serious_axe_finding_on_the_checklist_and_the_aid(browser, server, la
         for screen in (url, url + "display", url + "setup", url + "aid"):
             page.goto(screen)
             if screen.endswith("aid"):
-                page.locator("details.aid-why > summary").first.click()  # a line's sentence open
+                page.locator("details.aid-sec[open] details.aid-why > summary").first.click()  # a line's sentence open
             if f := findings(page):
                 found[screen.replace(server, "")] = f
     assert found == {}
 
 
-def test_a_tick_on_one_phone_shows_on_another(browser, server):  # noqa: F811
+def test_a_tick_on_one_phone_shows_on_another_and_leaves_its_form_alone(browser, server):  # noqa: F811
+    """Ticks are no step of the game: the other phone's poll redraws its checklist alone (its
+    panel, with the form its player is at, stays the same element, no "changed meanwhile"), and
+    that form, drawn before the tick, counts when tapped: no 409, no question."""
     one = browser.new_context(**PHONE).new_page()
     url = start(one, server, "gold_rush")
     other = browser.new_context(**PHONE).new_page()
     other.goto(url)
     other.wait_for_selector("#setup")
+    other.evaluate("document.getElementById('panel').dataset.drawn = 'before the tick'")
+    assert "0/" in other.locator("#setup-count").inner_text()
     one.locator("#setup button.tick").nth(1).click()
     # the other phone follows at its next poll (every 2 s)
-    other.wait_for_selector('#setup li:nth-child(1) button.tick[aria-pressed="true"], #setup button.tick[aria-pressed="true"]', timeout=10000)
-    assert other.locator('#setup button.tick[aria-pressed="true"]').count() == 1
+    other.wait_for_selector('#setup button.tick[aria-pressed="true"]', timeout=10000)
+    assert other.locator('#setup button.tick[aria-pressed="true"]').count() == 1 and "1/" in other.locator("#setup-count").inner_text()
+    assert other.evaluate("document.getElementById('panel').dataset.drawn") == "before the tick" and other.locator("#changed").is_hidden()
+    other.get_by_role("button", name="Lay the tile").click()
+    other.wait_for_selector("#panel:not([data-drawn])")  # the tap's answer: a fresh panel
+    assert other.locator("#panel .confirm, #panel .form-error").count() == 0
+    assert other.locator('#setup button.tick[aria-pressed="true"], .setup-links').count() >= 1
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "cs-CZ"])
@@ -56,4 +66,31 @@ def test_every_aid_prints_on_one_a4_page(browser, server, locale):  # noqa: F811
         pdf = printer.pdf(format="A4")
         assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, slug
         assert printer.locator("header").is_hidden() and printer.locator(".aid-why .mark").first.is_hidden()
+        # every line printed: the sections folded on the phone are unfolded on paper
+        assert printer.locator("details.aid-sec:not([open])").count() >= 1
+        lines = printer.locator(".aid li")
+        assert lines.count() > 10 and all(box and box["height"] > 0 for box in (lines.nth(i).bounding_box() for i in range(lines.count()))), slug
         printer.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "cs-CZ"])
+def test_every_aid_is_one_phone_screen_whichever_section_is_open(browser, server, locale):  # noqa: F811
+    """Issue 27: "a reference per game on one phone screen", at 390×844: the page as it opens
+    (the section of the phase now unfolded) and with any other section opened instead (one at a
+    time: opening one folds the others) is at most 844 px tall; the type stays at 14 px."""
+    page = browser.new_context(**PHONE, locale=locale).new_page()
+    height = "Math.ceil(document.body.getBoundingClientRect().height)"
+    tall = {}
+    for slug in FIVE:
+        url = start(page, server, slug)
+        page.goto(url + "aid")
+        assert page.locator("details.aid-sec[open]").count() == 1
+        assert float(page.locator(".aid li").first.evaluate("e => getComputedStyle(e).fontSize")[:-2]) >= 14
+        heights = [page.evaluate(height)]
+        for i in range(page.locator("details.aid-sec").count()):
+            page.locator("details.aid-sec > summary").nth(i).click()
+            assert page.locator("details.aid-sec[open]").count() == 1
+            heights.append(page.evaluate(height))
+        if max(heights) > 844:
+            tall[slug] = heights
+    assert tall == {}

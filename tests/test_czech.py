@@ -10,7 +10,8 @@ from babel.messages.pofile import read_po
 
 from companion.i18n import catalogs
 
-GENDERED = re.compile(r"\w\((a|A)\)|Vyhrál jste|Vyhrála jste")  # "vydražil(a)", "PASOVAL(A)"
+# "vydražil(a)", "PASOVAL(A)"; the host in a past tense ("Hostitel ještě nezadal": a host of any gender)
+GENDERED = re.compile(r"\w\((a|A)\)|Vyhrál jste|Vyhrála jste|[Hh]ostitel\s+(\w+\s+)?(ne)?\w+l\b")
 TY_FORMS = re.compile(
     r"\b(jsi|máš|Máš|smíš|vyhraješ|zaplatíš|Zadej|Vyber|odevzdej|ťukni|Rozděl|[Tt]vůj|[Tt]voje|[Tt]vé|tvých|tvou)\b"
 )  # the "ty" form of address
@@ -77,3 +78,15 @@ def test_the_czech_board_values_page_has_no_english_source_notes(client):
         assert r.status_code == 200
         notes = [n for n in re.findall(r'<p class="hint">([^<]*)</p>', r.get_data(as_text=True)) if n.startswith("Zdroj")]
         assert notes and not [n for n in notes if english.search(n)], (slug, [n for n in notes if english.search(n)][:3])
+
+
+def test_the_czech_turn_bar_names_the_other_players_on_turn_in_the_nominative(client):
+    """A seated phone at a score pad (every seat on turn) read "Jste na tahu spolu s Ben, Cyril":
+    "s" wants "Benem", and a typed name is never declined (see UNDECLINED above). The bar now
+    says "stejně jako", which takes the name as it is typed."""
+    from helpers import start_table
+
+    code = start_table(client)
+    assert client.post(f"/t/{code}/seat", data={"seat": 0}).status_code == 303
+    html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "cs"}).get_data(as_text=True)
+    assert "Jste na tahu" in html and "spolu s" not in html and "stejně jako" in html

@@ -171,7 +171,7 @@ def test_the_aid_page_shows_the_costs_and_is_one_tap_from_the_turn_bar(client, s
         assert shown in text, shown
     panel = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
     if '<p class="turn' in panel:  # one tap from the turn bar: beside it, outside its status text
-        assert f'href="/t/{code}/aid"' in panel.split('<div class="turn-wrap">')[1].split("</div>")[0]
+        assert f'href="/t/{code}/aid"' in panel.split('<div class="turn-wrap')[1].split("</div>")[0]
     else:  # no turn yet (the set-up): one tap from the checklist
         assert f'href="/t/{code}/aid"' in panel.split('<section class="setup')[1].split("</section>")[0]
     client.post("/lang", data={"lang": "cs", "next": "/"})
@@ -190,3 +190,26 @@ def test_a_game_without_an_aid_has_no_aid_page(client):
     code = start_table(client, "scorepad")
     assert client.get(f"/t/{code}/aid").status_code == 404
     assert f"/t/{code}/aid" not in client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("slug", FIVE)
+def test_one_section_is_open_the_one_of_the_phase_now(slug):
+    """One phone screen (issue 27): the section serving the phase now is the one unfolded, every
+    other one a line to open; each phase of the round has at most one section, and every section
+    but the round's own phases serves one phase or is opened by hand."""
+    state, options, profile = state_of(slug, GAMES[slug].min_players)
+    sections = AIDS[slug].aid(state, options, profile)
+    assert sum(s.open for s in sections) == 1
+    phases = [key for key, *_ in AIDS[slug].PHASES]
+    served = [p for s in sections for p in s.during]
+    assert len(served) == len(set(served)) and set(served) <= set(phases), served
+    for phase in phases:
+        opened = [s.title for s in AIDS[slug].aid({**state, ("step" if slug == "giganten" else "phase"): phase}, options, profile) if s.open]
+        serving = [s.title for s in sections if phase in s.during]
+        assert opened == (serving or opened), phase
+
+
+def test_tikal_opens_the_action_points_while_a_player_spends_them():
+    state, options, profile = state_of("tikal", 2)
+    assert [s.title for s in AIDS["tikal"].aid(state, options, profile) if s.open] == ["Table steps"]  # the tile first
+    assert [s.title for s in AIDS["tikal"].aid({**state, "phase": "act"}, options, profile) if s.open] == ["Action points"]

@@ -17,7 +17,7 @@ from test_rule_refs import RULES_DIR, printed
 from companion import store
 from companion.games import CHECKLISTS, GAMES
 from companion.rng import TableRandom
-from helpers import act, start_table
+from helpers import act, form_state, start_table
 
 HX = {"HX-Request": "true"}
 FIVE = ("tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik")
@@ -127,6 +127,11 @@ def test_giganten_quantities_follow_the_rulebook(n):
     assert lines["licences"].app and not lines["cards"].app
     physical = lines_for("giganten", n, {"action_cards": "app", "licences": "physical"})
     assert physical["cards"].app and not physical["licences"].app
+    # the number of licence cards is the board values' (78: the component list), on the table as
+    # in the app; the set-up text's "60 prodejních licencí" is not their count
+    assert physical["licences"].text.params == GIGANTEN_ALL["licences"] and "78 karet" in physical["licences"].ref.cs
+    fewer = lines_for("giganten", n, {"licences": "physical"}, {"licence_ones": 30, "licence_twos": 30})
+    assert fewer["licences"].text.params == {"num": 60, "ones": 30, "twos": 30}
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -188,10 +193,11 @@ def test_any_phone_ticks_a_line_every_phone_sees_it_and_no_game_step_is_made(cli
     code = start_table(client, "tikal")
     first = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
     assert 'aria-pressed="false"' in _setup(first) and "Of your colour: 1 leader, workers 18, camps 2" in _setup(first)
-    version = client.get(f"/t/{code}/version").get_data(as_text=True)
+    before = client.get(f"/t/{code}/version")
     r = phone.post(f"/t/{code}/setup/tick", data={"line": "pieces", "on": "1", "back": "panel"}, headers=HX)
     assert r.status_code == 200 and "1 of 8 ticked" in r.get_data(as_text=True)
-    assert int(client.get(f"/t/{code}/version").get_data(as_text=True)) == int(version) + 1  # the others refresh
+    after = client.get(f"/t/{code}/version")  # the others redraw their checklist: more ticks, the same version
+    assert after.data == before.data and int(after.headers["X-Ticks"]) == int(before.headers["X-Ticks"]) + 1
     seen = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
     assert re.search(r'aria-pressed="true"><span class="box" aria-hidden="true">✓</span><span class="text">Of your colour: 1 leader', seen)
     assert "d-setup" in client.get(f"/t/{code}/display", headers=HX).get_data(as_text=True)
@@ -201,6 +207,23 @@ def test_any_phone_ticks_a_line_every_phone_sees_it_and_no_game_step_is_made(cli
     assert db.execute("select line from setup_ticks where code = ?", [code]).fetchall() == [("pieces",)]
     phone.post(f"/t/{code}/setup/tick", data={"line": "pieces", "on": "0", "back": "panel"}, headers=HX)
     assert db.execute("select count(*) from setup_ticks where code = ?", [code]).fetchone()[0] == 0
+
+
+def test_a_tick_leaves_a_form_another_phone_is_filling_in_valid(client, phone):
+    """Ticks are no step of the game (issue 27): a phone's form drawn before another phone ticked
+    a line is sent as it was drawn and counts (no 409, no question), its undo too; the tick
+    answers the checklist alone, and the other phone fetches it alone, with the tick in it."""
+    code = start_table(client, "gold_rush")
+    drawn = form_state(client, code)  # a form without the log's head: stale on any change of the table
+    r = phone.post(f"/t/{code}/setup/tick", data={"line": "tiles", "on": "1", "back": "panel"}, headers=HX).get_data(as_text=True)
+    assert r.lstrip().startswith('<section class="setup') and 'id="panel"' not in r and 'id="setup-count" hx-swap-oob="true"' in r
+    part = client.get(f"/t/{code}/setup/part?for=panel", headers=HX).get_data(as_text=True)
+    assert part.count('aria-pressed="true"') == 1 and "Set-up 1/" in part.split('id="setup-count"')[1]
+    shown = client.get(f"/t/{code}/setup/part?for=display").get_data(as_text=True)  # the table display's own
+    assert "d-setup" in shown and "<form" not in shown and "setup-count" not in shown
+    answer = client.post(f"/t/{code}/act", data={"action": "lay_tile", **drawn}, headers=HX)
+    assert answer.status_code == 200 and 'class="confirm' not in answer.get_data(as_text=True)
+    assert client.get(f"/t/{code}/setup/part?for=elsewhere").status_code == 400
 
 
 def test_a_line_the_checklist_does_not_have_is_refused(client):

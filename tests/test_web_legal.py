@@ -152,5 +152,9 @@ def test_a_refused_phone_reads_the_reason_once_instead_of_forms(app):
     for seat, phone in enumerate((red, blue, green)):
         assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code == 303
     html = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
-    assert act_forms(html) == [] and unescape(html).count("on Red, Blue, Green's phone or the table view") == 1 and "data-fix" not in html
+    assert act_forms(html) == [] and unescape(html).count("Red, Blue, Green are playing: each on their own phone or the table view.") == 1
+    assert "data-fix" not in html
+    # several seats on turn are named as several, in Czech too (not "Na tahu je Red, Blue, Green")
+    html = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "cs"}).get_data(as_text=True)
+    assert unescape(html).count("Na tahu jsou Red, Blue, Green: každé místo zadává tah na svém telefonu") == 1
     assert any(f["id"] == "f-score" for f in act_forms(red.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)))

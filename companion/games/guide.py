@@ -10,12 +10,14 @@ itself are marked ``app``. ``setting_up(state)`` says whether the table is still
 A game's ``aid.py`` gives ``aid(state, options, profile) -> [Section]``: the phases of a round
 (the current one marked), every declared action with its cost and limits read from the tables
 the rules charge from, what scores when, how ties break; each line with its rulebook sentence.
+A section names the phases it serves (``during``); ``fold`` opens the one for the phase now, so
+the aid is one phone screen: that section open, each other one a single line to open.
 Nothing here is copied by hand: a quantity comes from the game's ``data.py`` or the board values.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .base import N_, Label
 from .common import RuleRef, listed
@@ -59,8 +61,21 @@ class AidLine:
 
 @dataclass(frozen=True)
 class Section:
+    """A part of the aid; ``during``: the phases (the keys of ``phase_lines``) it serves, ``open``:
+    shown unfolded on the phone (``fold`` sets it; the printed page unfolds every section)."""
+
     title: str
     lines: list[AidLine] = field(default_factory=list)
+    during: tuple = ()
+    open: bool = False
+
+
+def fold(sections: list[Section], current) -> list[Section]:
+    """The sections with one open: the first that serves the phase ``current``, else (before the
+    first phase, after the game) the first that serves any phase."""
+    serving = [i for i, s in enumerate(sections) if s.during]
+    chosen = next((i for i in serving if current in sections[i].during), serving[0] if serving else 0)
+    return [replace(s, open=i == chosen) for i, s in enumerate(sections)]
 
 
 def L(msg, **params) -> Label:  # noqa: N802 (a label, as short as a sentence allows)

@@ -7,13 +7,13 @@ no permission decisions (``companion/trust.py``). The pieces every blueprint sha
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale
 
 from .. import schema, store
 from ..games import AIDS, GAMES, rule_ref, translation_dirs
 from . import answer, charts, errors, guide, install, labels, limits, lobby, plays, render, seats, settings, tables, transfer  # noqa: F401 (imported for their routes, registered on tables.bp)
 from .poll import VersionPoll
-from .shared import COLOURS, LANGUAGES, MAX_SEATS, babel, htmx, listed_value, local_time, select_locale, tr_in
+from .shared import COLOURS, LANGUAGES, MAX_SEATS, babel, htmx, listed_value, local_time, request_translations, select_locale, tr_in
 
 
 def init_app(app: Flask) -> None:
@@ -52,7 +52,7 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def _inject():
-        return {"lang": str(get_locale()), "htmx": htmx, "url_for": render.memo_url_for(), **render.template_gettext(get_translations())}
+        return {"lang": str(get_locale()), "htmx": htmx, "url_for": render.memo_url_for(), **render.template_gettext(request_translations())}
 
     app.jinja_env.globals["lay_hint"] = labels.lay_hint  # the card to lay after a step that names a place
     app.jinja_env.globals.update(region=answer.region, memo=answer.memo)  # what a tap's answer may leave out or remember

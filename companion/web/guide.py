@@ -2,8 +2,10 @@
 
 The lines come from each game's ``checklist.py`` and ``aid.py`` (``companion/games/guide.py``);
 ``companion/setup_ticks.py`` reads them for a table and keeps the shared ticks; this module
-draws them. The panel shows the checklist while the game's ``setting_up(state)`` holds; then
-one line links it (``/t/<code>/setup``) and the aid (``/t/<code>/aid``).
+draws them. The panel shows the checklist while the game's ``setting_up(state)`` holds (its
+heading and count right under the turn bar, the lines after the game's controls); then one line
+links it (``/t/<code>/setup``) and the aid (``/t/<code>/aid``). A tick answers, and the other
+phones fetch, the checklist alone (``/setup/part``): no form of the panel is redrawn.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..games import AIDS
 from ..setup_ticks import checklist, lines_of
 from .render import _why
 from .shared import get_db, htmx
-from .tables import _context, _load, render_panel
+from .tables import _context, _load, _public, whose_turn
 
 bp = Blueprint("guide", __name__, url_prefix="/t/<code>")
 
@@ -39,6 +41,30 @@ def setup_page(code):
     return render_template("setup.html", **_context(t, checklist=checklist(get_db(), t, force=True), setup_page=True))
 
 
+SHOWN_ON = ("panel", "page", "display")  # where a checklist is drawn: a phone's panel, its own page, the table display
+
+
+def _part(t, where: str):
+    """The checklist alone, as ``where`` draws it: what a tick answers and what a phone fetches
+    when the poll reports more ticks (no panel, so no form a player is filling in is redrawn).
+    A panel's copy brings its line under the turn bar too (out of band)."""
+    context = {"t": _public(t), "game": t.game, "checklist": checklist(get_db(), t, force=where == "page")}
+    context |= {"setup_page": where == "page", "display_only": where == "display", "setup_top_oob": where == "panel"}
+    html = render_template("_setup.html", **context)
+    if where == "panel" and context["checklist"]["open"]:  # the count under (or in) the turn bar
+        in_bar = t.game.slug in AIDS and whose_turn(t.game, t.game_state, None, engine.profile_values(t.state)) is not None
+        html += render_template("_setup_count.html", in_bar=in_bar, **context)
+    return html
+
+
+@bp.get("/setup/part")
+def part(code):
+    where = request.args.get("for", "")
+    if where not in SHOWN_ON:
+        abort(400)
+    return _part(_load(code), where)
+
+
 @bp.post("/setup/tick")
 def tick(code):
     """Any phone of the table ticks (or unticks) a line; the ticks are shared, never a game step."""
@@ -48,13 +74,9 @@ def tick(code):
     if len(line) > setup_ticks.MAX_LINE or line not in {item.key for item in lines_of(t)} or on not in ("0", "1") or back not in ("panel", "page"):
         abort(400)
     setup_ticks.tick(get_db(), code, line, on == "1")
-    page = back == "page"
     if not htmx:
-        return redirect(url_for(".setup_page" if page else "tables.show", code=code), 303)
-    t = _load(code)
-    if page:
-        return render_template("_setup.html", **_context(t, checklist=checklist(get_db(), t, force=True), setup_page=True))
-    return render_panel(t)
+        return redirect(url_for(".setup_page" if back == "page" else "tables.show", code=code), 303)
+    return _part(t, back)
 
 
 @bp.get("/aid")

@@ -5,6 +5,8 @@ so it skips everything the other routes need: no request context, no session coo
 no locale negotiated, no connection opened. Each server thread keeps one SQLite connection open
 (``store.thread_connection``) and reads one indexed row. A fresh read per poll sees every
 committed write, this process's or another's (a second server process on the same file).
+The body is the table's version; the ``X-Ticks`` header, its set-up checklist's tick counter
+(``setup_ticks``): a phone redraws its panel for a newer version, only its checklist for more ticks.
 Anything else, and an unknown code, goes on to Flask.
 
 Every request's Host is checked here first, against the app's ``TRUSTED_HOSTS`` (the names
@@ -21,6 +23,7 @@ from werkzeug.wsgi import get_host
 from .. import store
 
 PREFIX, SUFFIX = "/t/", "/version"
+READ = "select version, ticks from tables where code = ?"
 HEADERS = [
     ("Content-Type", "text/plain; charset=utf-8"),
     ("Cache-Control", "no-store"),
@@ -51,9 +54,9 @@ class VersionPoll:
         if path.startswith(PREFIX) and path.endswith(SUFFIX) and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
             code = path[len(PREFIX) : -len(SUFFIX)]
             if 0 < len(code) <= 64 and "/" not in code:
-                row = store.thread_connection(self.database).execute("select version from tables where code = ?", [code]).fetchone()
+                row = store.thread_connection(self.database).execute(READ, [code]).fetchone()
                 if row is not None:
                     body = str(row[0]).encode()
-                    start_response("200 OK", [*HEADERS, ("Content-Length", str(len(body)))])
+                    start_response("200 OK", [*HEADERS, ("X-Ticks", str(row[1])), ("Content-Length", str(len(body)))])
                     return [] if environ["REQUEST_METHOD"] == "HEAD" else [body]
         return self.wsgi_app(environ, start_response)

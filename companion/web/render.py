@@ -27,13 +27,12 @@ from __future__ import annotations
 
 from flask import request, url_for as flask_url_for
 from flask.templating import Environment as FlaskEnvironment
-from flask_babel import get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
 
 from ..games import rule_ref
 from .forms import Form
-from .shared import COLOURS, tr
+from .shared import COLOURS, request_translations, tr
 
 CHIP = '<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>'
 
@@ -116,7 +115,7 @@ def player_chip(context, player, seat=None) -> Markup:
 
     colour = _field(player, "colour")
     name, css, symbol = COLOURS.get(colour, (colour, "#888", "?"))
-    translations = context.get("translations") or get_translations()
+    translations = context.get("translations") or request_translations()
     # html() escapes every value (Markup's .format goes through string.Formatter: several times slower)
     return html(CHIP, css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
 

@@ -10,7 +10,8 @@ import secrets
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from flask import current_app, request, session
+from babel import Locale
+from flask import current_app, has_request_context, request, session
 from flask_babel import Babel, Domain, format_datetime, format_decimal, format_time, get_translations
 from flask_htmx import HTMX
 from jinja2 import pass_context
@@ -55,11 +56,17 @@ def device_id() -> str:
     return session["device"]
 
 
-def select_locale() -> str:
+LOCALES = {lang: Locale.parse(lang) for lang in LANGUAGES}
+
+
+def select_locale() -> Locale:
+    """The phone's language: its choice, else its browser's. A parsed ``Locale`` (one per language
+    for the process): Flask-Babel would parse the name again on every request, which looks for
+    the locale's data file on disk each time."""
     chosen = session.get("lang")
     if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+        return LOCALES[chosen]
+    return LOCALES[request.accept_languages.best_match(LANGUAGES) or "en"]
 
 
 def use_game_domain(found):
@@ -77,6 +84,23 @@ def use_game_domain(found):
     return found
 
 
+def request_translations():
+    """Flask-Babel's ``get_translations()``, kept on the request for its domain and locale: each
+    call of Flask-Babel's looks the request, the domain, the locale and the catalog cache up again
+    through nine context-local proxies (~15 µs, ~100 µs the first time), and a tap's answer
+    translates its labels outside the template, where the rendering's bound catalog is not at
+    hand. A game's domain (``use_game_domain``) or ``force_locale`` is another key."""
+    if not has_request_context():
+        return get_translations()
+    found = request._get_current_object()
+    kept = getattr(found, "companion_translations", None)
+    if kept is not None and kept[0] is getattr(found, "babel_domain", None) and kept[1] is getattr(found, "babel_locale", None):
+        return kept[2]
+    translations = get_translations()  # sets the request's babel_domain and babel_locale
+    found.companion_translations = (getattr(found, "babel_domain", None), getattr(found, "babel_locale", None), translations)
+    return translations
+
+
 def tr(label, translations=None) -> str:
     """Translate a Label, its JSON form ({"msg", "params"}) or a refusal, nested labels included.
 
@@ -91,7 +115,7 @@ def tr(label, translations=None) -> str:
     elif isinstance(label, Exception):  # RuleError, FieldError and their kin carry msg and params
         label = {"msg": label.msg, "params": label.params}
     if translations is None:
-        translations = get_translations()
+        translations = request_translations()
     if isinstance(label, str):
         return translations.ugettext(label)
     params = {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -23,7 +24,7 @@ from .. import engine, joins, plays, seats as seating, setup_ticks, table as tab
 from ..games.base import FieldError, Int, RuleError
 from ..merge import Stale
 from ..trust import NeedsConfirmation, NotAllowed
-from . import answer
+from . import answer, poll
 from .lobby import remember
 from .offers import Offers
 from .shared import device_id, get_db, htmx, tr, use_game_domain
@@ -109,9 +110,9 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "entry": t.entry,
         "seats": [{"seat": r["seat"], "taken": r["device"] is not None, "mine": r["device"] == me} for r in seat_rows],
         "log": log,
-        **({} if shared else _undo_redo(db, t, log, me, seat)),
+        **({} if shared else _undo_redo(db, t, log, me, seat, {r["seat"]: r["device"] for r in seat_rows})),
         "nonce": secrets.token_urlsafe(8),
-        "game_css": _game_css(t.game.slug),
+        "game_css": _game_css(t.game.slug, current_app.static_folder),
         "checklist": setup_ticks.checklist(db, t),  # the set-up checklist while the table is set up (issue 27)
         "notice": None,
         "error": None,
@@ -134,11 +135,12 @@ def _offers(db, t: tables.Table, seat: int | None, me: str, profile: dict, waiti
     return Offers(t.game, t.game_state, acting, profile, t.players, waiting, lambda: refusal)
 
 
-def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dict:
+def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None, held: dict) -> dict:
     """The Undo and Redo buttons of this phone: the step each takes back or brings back (its log
     line and whose step it is), greyed with the reason when this phone may not (``trust``); none
     on a phone that may enter no move (issue 23 point 1). ``news``: what the latest undo or other
-    table notice said, shown at the panel's top until the next step."""
+    table notice said, shown at the panel's top until the next step. ``held``: seat -> the device
+    holding it, as ``_context`` read the seats (``trust.holders``), for both buttons."""
     steps = [e for e in log if e["kind"] != "notice"]
     head = next((e for e in steps if e["seq"] == t.head), None)
     ahead = next((e for e in steps if e["undone"]), None)
@@ -155,7 +157,6 @@ def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dic
         }
 
     news = [e for e in log if e["kind"] == "notice" and e["seq"] == t.head]
-    held = trust.holders(db, t.code)  # read once for both buttons
     return {
         "may_undo": trust.may_enter_moves(db, t, me, seat, held),
         "undo": button(head),
@@ -164,10 +165,11 @@ def _undo_redo(db, t: tables.Table, log: list, me: str, seat: int | None) -> dic
     }
 
 
-def _game_css(slug: str) -> str | None:
-    """A game's own stylesheet, static/games/<slug>.css, if it has one."""
+@lru_cache(maxsize=64)
+def _game_css(slug: str, static: str) -> str | None:
+    """A game's own stylesheet, static/games/<slug>.css, if it has one (looked for once per process)."""
     path = f"games/{slug}.css"
-    return path if (Path(current_app.static_folder) / path).exists() else None
+    return path if (Path(static) / path).exists() else None
 
 
 def render_panel(t: tables.Table, status: int = 200, **extra):
@@ -203,10 +205,10 @@ def display(code):
 @bp.get("/version")
 def version(code):
     # polled every 2 s by every open phone: one indexed read, no template, no session
-    v = tables.version(get_db(), code) if len(code) <= 64 else None
-    if v is None:
+    row = get_db().execute(poll.READ, [code]).fetchone() if len(code) <= 64 else None
+    if row is None:
         abort(404)
-    return Response(str(v), mimetype="text/plain", headers={"Cache-Control": "no-store"})
+    return Response(str(row[0]), mimetype="text/plain", headers={"Cache-Control": "no-store", "X-Ticks": str(row[1])})
 
 
 def _form_version() -> int:

@@ -10,7 +10,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from helpers_plays import db_of, giganten, hamlet, scorepad
+from helpers_plays import db_of, giganten, hamlet, scorepad, tinners
 
 from companion import plays, table
 from helpers import act, page, start_table
@@ -30,9 +30,25 @@ def test_the_end_of_a_game_shows_the_result_card_with_share_image_bg_stats_and_p
     code = finished_pad(client)
     html = client.get(f"/t/{code}/", headers=EN).get_data(as_text=True)
     card = html[html.index('class="result-card"') :]
-    for text in ("Share", "Image", "Push to BG Stats", "Play again", "How Red scored", "Round 1"):
+    for text in ("Share", "Image", "Push to BG Stats", "Play again"):
         assert text in card
     assert f"/t/{code}/log" in card  # this phone was at the table: its log is one tap away
+    # the ranking is the game's own, above the card (once); the play's own page shows it in the card
+    assert 'class="ranking"' not in card and html.count('class="ranking"') == 1
+    pid = plays.for_table(db_of(client.application), code)["id"]
+    shown = client.get(f"/plays/{pid}", headers=EN)
+    assert shown.status_code == 200 and "How Red scored" in shown.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("finish", [giganten, hamlet, tinners], ids=["giganten", "hamlet_botrik", "tinners_trail"])
+def test_at_the_table_the_final_ranking_and_its_winner_are_shown_once(client, finish):
+    """A finished game's panel draws its ranking with its rule links; the result card under it
+    does not repeat it (Gold Rush's phones read "the winner: Ben" twice)."""
+    code = finish(db_of(client.application))
+    r = client.get(f"/t/{code}/", headers=EN)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'class="result-card"' in html
+    assert len(re.findall(r'<ol class="[^"]*ranking', html)) == 1 and html.count('class="winner"') <= 1
 
 
 def test_history_lists_plays_newest_first_with_their_winners_and_never_a_table_code(client, phone, app):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, phase_lines, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, steps_line
 from . import data
 from .checklist import REFS as CHECK
 from .core import _profile, moves
@@ -121,57 +121,63 @@ def aid(state, options, profile) -> list[Section]:
         "sell": L(N_("any oil of that tank at the company's price")),
     }
     refs = {"move": REFS["rail"], "build": REFS["build"], "produce": RULES["black_fee"], "bid": REFS["auction"], "sell": RULES["sale"]}
-    return [
-        Section(N_("A round: nine actions"), phase_lines(PHASES, current)),
-        Section(
-            N_("Action cards"),
-            [
-                AidLine(L(N_("Each card: licence cards to take and movement points; a red card moves the black locomotive")), REFS["card_fields"]),
-                AidLine(L(N_("Specials: change a price by up to n fields, +1 oil, push every opponent's locomotive back n fields")), REFS["specials"]),
-                steps_line(moves, ("reveal_cards", "red_card", "take_card", "card_taken"), REFS["cards"]),
-            ],
-        ),
-        Section(
-            N_("Your actions"),
-            [
-                *action_lines(moves, ("move", "build", "produce", "bid", "sell"), {"build": site_costs(), "produce": data.TRANSPORT_FEE}, limits, refs),
-                steps_line(moves, ("no_build",), REFS["no_credit"]),
-                steps_line(moves, ("pass", "pay_licences", "cannot_pay"), REFS["overbid"]),
-            ],
-        ),
-        Section(
-            N_("Table steps"),
-            [
-                steps_line(moves, ("roll_prices", "price_die"), RULES["price_die"]),
-                steps_line(moves, ("deal_licences",), REFS["licences"]),
-                AidLine(
-                    L(
-                        N_("%(step)s: tanks over %(limit)d oil give the rest back for $%(refund)s each"),
-                        step=L(moves.by_name["end_round"].label).to_json(),
-                        limit=data.TANK_LIMIT,
-                        refund=f"{data.OVERFLOW_REFUND:,}",
+    return fold(
+        [
+            Section(N_("A round: nine actions"), phase_lines(PHASES, current)),
+            Section(
+                N_("Action cards"),
+                [
+                    AidLine(L(N_("Each card: licence cards to take and movement points; a red card moves the black locomotive")), REFS["card_fields"]),
+                    AidLine(L(N_("Specials: change a price by up to n fields, +1 oil, push every opponent's locomotive back n fields")), REFS["specials"]),
+                    steps_line(moves, ("reveal_cards", "red_card", "take_card", "card_taken"), REFS["cards"]),
+                ],
+                during=(2,),
+            ),
+            Section(
+                N_("Your actions"),
+                [
+                    *action_lines(moves, ("move", "build", "produce", "bid", "sell"), {"build": site_costs(), "produce": data.TRANSPORT_FEE}, limits, refs),
+                    steps_line(moves, ("no_build",), REFS["no_credit"]),
+                    steps_line(moves, ("pass", "pay_licences", "cannot_pay"), REFS["overbid"]),
+                ],
+                during=(4, 5, 6, 7),
+            ),
+            Section(
+                N_("Table steps"),
+                [
+                    steps_line(moves, ("roll_prices", "price_die"), RULES["price_die"]),
+                    steps_line(moves, ("deal_licences",), REFS["licences"]),
+                    AidLine(
+                        L(
+                            N_("%(step)s: tanks over %(limit)d oil give the rest back for $%(refund)s each"),
+                            step=L(moves.by_name["end_round"].label).to_json(),
+                            limit=data.TANK_LIMIT,
+                            refund=f"{data.OVERFLOW_REFUND:,}",
+                        ),
+                        RULES["overflow"],
+                        actions=("end_round",),
+                        cost=data.OVERFLOW_REFUND,
                     ),
-                    RULES["overflow"],
-                    actions=("end_round",),
-                    cost=data.OVERFLOW_REFUND,
-                ),
-                steps_line(moves, ("black_distance", "count_licences"), CHECK["black"]),
-            ],
-        ),
-        Section(
-            N_("End and scoring"),
-            [
-                AidLine(L(N_("The black locomotive reaches the port: the game ends at once")), REFS["end"]),
-                AidLine(L(N_("Each derrick pays by its owner's locomotive place: %(bonus)s"), bonus=_usd(data.RANK_BONUS)), RULES["derricks_place"]),
-                AidLine(L(N_("Each oil left under a derrick or in a tank: $%(oil)s"), oil=f"{data.OIL_LEFT:,}"), RULES["oil_left"]),
-                AidLine(L(N_("Most money wins")), REFS["winner"]),
-            ],
-        ),
-        Section(
-            N_("Ties"),
-            [
-                AidLine(L(N_("Locomotives level: more licences is the better place")), RULES["derricks_licences"]),
-                AidLine(L(N_("Still tied: the last round's order from the start player")), RULES["derricks_order"]),
-            ],
-        ),
-    ]
+                    steps_line(moves, ("black_distance", "count_licences"), CHECK["black"]),
+                ],
+                during=(1, 3, 8, 9),
+            ),
+            Section(
+                N_("End and scoring"),
+                [
+                    AidLine(L(N_("The black locomotive reaches the port: the game ends at once")), REFS["end"]),
+                    AidLine(L(N_("Each derrick pays by its owner's locomotive place: %(bonus)s"), bonus=_usd(data.RANK_BONUS)), RULES["derricks_place"]),
+                    AidLine(L(N_("Each oil left under a derrick or in a tank: $%(oil)s"), oil=f"{data.OIL_LEFT:,}"), RULES["oil_left"]),
+                    AidLine(L(N_("Most money wins")), REFS["winner"]),
+                ],
+            ),
+            Section(
+                N_("Ties"),
+                [
+                    AidLine(L(N_("Locomotives level: more licences is the better place")), RULES["derricks_licences"]),
+                    AidLine(L(N_("Still tied: the last round's order from the start player")), RULES["derricks_order"]),
+                ],
+            ),
+        ],
+        current,
+    )

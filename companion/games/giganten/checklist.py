@@ -48,9 +48,14 @@ REFS = {
         "Akční karty se roztřídí podle barvy rubové strany (12 červených, 30 béžových), každý balíček se zamíchá a položí lícem dolů na příslušná pole hracího plánu.",
         N_("Sort the action cards by their backs (12 red, 30 beige), shuffle each deck and put it face down on its field."),
     ),
+    # The set-up text reads "60 prodejních licencí (zelená rubová strana) se také zamíchá a
+    # položí lícem dolů na příslušné pole hracího plánu.", but its own component list counts 78
+    # cards, 39 worth 1 and 39 worth 2, as do the public sources (FACTS.md, H) and the board
+    # values (``licence_ones``, ``licence_twos``): the 60 is the oil stones' number a line above.
+    # The line reads its count from the board values and cites the component list.
     "licences": RuleRef(
-        "60 prodejních licencí (zelená rubová strana) se také zamíchá a položí lícem dolů na příslušné pole hracího plánu.",
-        N_("Shuffle the licence cards and put them face down on their field."),
+        "78 karet s prodejními licencemi (zelený rub; 39× v hodnotě 1 a 39× v hodnotě 2)",
+        N_("78 licence cards (green backs; 39 worth 1 and 39 worth 2)."),
     ),
     "money": RuleRef(
         "Jeden hráč se stane bankéřem. Roztřídí peníze a každému hráči dá 15000 dolarů.",
@@ -132,23 +137,15 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
                 REFS["cards"],
             )
         )
+    # the number of cards is the board values' (the set-up text's "60" is no count of them: REFS)
     ones, twos = int(_profile(profile, "licence_ones") or 0), int(_profile(profile, "licence_twos") or 0)
+    count = {"num": ones + twos, "ones": ones, "twos": twos}
     if (options.get("licences") or "app") == "app":
-        lines.append(
-            Line(
-                "licences",
-                "app",
-                L(
-                    N_("The app keeps the licence cards (%(num)d: worth 1 ×%(ones)d, worth 2 ×%(twos)d) and deals each phone its secret hand"),
-                    num=ones + twos,
-                    ones=ones,
-                    twos=twos,
-                ),
-                REFS["licences"],
-            )
-        )
+        msg = N_("The app keeps the licence cards (%(num)d: worth 1 ×%(ones)d, worth 2 ×%(twos)d) and deals each phone its secret hand")
+        lines.append(Line("licences", "app", L(msg, **count), REFS["licences"]))
     else:
-        lines.append(Line("licences", "supply", L(N_("The licence cards shuffled face down on their field")), REFS["licences"]))
+        msg = N_("The licence cards (%(num)d: worth 1 ×%(ones)d, worth 2 ×%(twos)d) shuffled face down on their field")
+        lines.append(Line("licences", "supply", L(msg, **count), REFS["licences"]))
     lines.append(Line("money", "app", L(N_("The app is the bank: $%(money)s for each player"), money=_money(data.START_MONEY)), REFS["money"]))
     if state is not None:
         chosen = options.get("start_player")

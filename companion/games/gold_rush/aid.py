@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, phase_lines, steps_line
+from ..guide import AidLine, L, Section, fold, phase_lines, steps_line
 from . import data
 from .rulebook import RULES
 from .rules.base import moves
@@ -95,36 +95,41 @@ def aid(state, options, profile) -> list[Section]:
         )
     else:
         scoring.append(AidLine(L(N_("%(action)s: only with farmers"), action=step("prairie")), REFS["prairie_points"], actions=("prairie",)))
-    return [
-        Section(N_("A turn"), phase_lines(PHASES, current)),
-        Section(
-            N_("On your turn"),
-            [
-                steps_line(moves, ("lay_tile", "join_mountain"), RULES["nuggets"]),
-                steps_line(moves, ("discard_tile",), REFS["discard"]),
-                steps_line(moves, ("place_cowboy",), REFS["cowboy"]),
-                steps_line(moves, ("place_tent",), REFS["tent"]),
-                steps_line(moves, ("take_token",), REFS["token"]),
-                steps_line(moves, ("end_turn",), REFS["act"]),
-            ],
-        ),
-        Section(N_("Scoring"), scoring),
-        Section(
-            N_("End of the game"),
-            [
-                AidLine(
-                    L(N_("Unfinished railways 1 a tile, mountains 1 a nugget, cities %(num)d a finished railway"), num=data.CITY_PER_RAILWAY),
-                    RULES["final_scoring"],
-                ),
-                steps_line(moves, ("ore_total", "finish"), RULES["ore"]),
-                AidLine(L(N_("Score track spaces: %(num)d; a lap starts again at 0"), num=data.TRACK), RULES["laps"]),
-            ],
-        ),
-        Section(
-            N_("Ties"),
-            [
-                AidLine(L(N_("Tied majorities: each tied player scores in full")), RULES["majority"]),
-                AidLine(L(N_("Tied in the mountains: the tokens are shared one by one from the player on turn")), RULES["mountain_tie"]),
-            ],
-        ),
-    ]
+    return fold(
+        [
+            Section(N_("A turn"), phase_lines(PHASES, current)),
+            Section(
+                N_("On your turn"),
+                [
+                    steps_line(moves, ("lay_tile", "join_mountain"), RULES["nuggets"]),
+                    steps_line(moves, ("discard_tile",), REFS["discard"]),
+                    steps_line(moves, ("place_cowboy",), REFS["cowboy"]),
+                    steps_line(moves, ("place_tent",), REFS["tent"]),
+                    steps_line(moves, ("take_token",), REFS["token"]),
+                    steps_line(moves, ("end_turn",), REFS["act"]),
+                ],
+                during=("tile", "act"),
+            ),
+            Section(N_("Scoring"), scoring, during=("score",)),
+            Section(
+                N_("End of the game"),
+                [
+                    AidLine(
+                        L(N_("Unfinished railways 1 a tile, mountains 1 a nugget, cities %(num)d a finished railway"), num=data.CITY_PER_RAILWAY),
+                        RULES["final_scoring"],
+                    ),
+                    steps_line(moves, ("ore_total", "finish"), RULES["ore"]),
+                    AidLine(L(N_("Score track spaces: %(num)d; a lap starts again at 0"), num=data.TRACK), RULES["laps"]),
+                ],
+                during=("end",),
+            ),
+            Section(
+                N_("Ties"),
+                [
+                    AidLine(L(N_("Tied majorities: each tied player scores in full")), RULES["majority"]),
+                    AidLine(L(N_("Tied in the mountains: the tokens are shared one by one from the player on turn")), RULES["mountain_tie"]),
+                ],
+            ),
+        ],
+        current,
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..common import RuleRef, listed
-from ..guide import AidLine, L, Section, phase_lines, steps_line
+from ..guide import AidLine, L, Section, fold, phase_lines, steps_line
 from . import data
 from .checklist import REFS as CHECK
 from .rulebook import RULES
@@ -59,83 +59,92 @@ def aid(state, options, profile) -> list[Section]:
     )
     step = lambda name: L(moves.by_name[name].label).to_json()  # noqa: E731
     current = state.get("phase") if state else None
-    return [
-        Section(N_("A round"), phase_lines(PHASES, current)),
-        Section(
-            N_("Botrik's priority actions, leftmost first"),
-            [
-                AidLine(
-                    L(
-                        N_(
-                            "Hire a villager, paid from the favour tile: %(num)d (and a blueprint while he holds fewer than %(most)d); villagers at most: %(max)d"
+    return fold(
+        [
+            Section(N_("A round"), phase_lines(PHASES, current)),
+            Section(
+                N_("Botrik's priority actions, leftmost first"),
+                [
+                    AidLine(
+                        L(
+                            N_(
+                                "Hire a villager, paid from the favour tile: %(num)d (and a blueprint while he holds fewer than %(most)d); villagers at most: %(max)d"
+                            ),
+                            num=c["hire"],
+                            most=data.MAX_BLUEPRINTS,
+                            max=data.MAX_VILLAGERS,
                         ),
-                        num=c["hire"],
-                        most=data.MAX_BLUEPRINTS,
-                        max=data.MAX_VILLAGERS,
+                        RULES["hire"],
+                        actions=("priority",),
+                        cost=c["hire"],
                     ),
-                    RULES["hire"],
-                    actions=("priority",),
-                    cost=c["hire"],
-                ),
-                AidLine(
-                    L(N_("Church delivery: basic ×%(basic)d, refined ×%(refined)d, or coins ×%(coins)d"), **{k: c[k] for k in ("basic", "refined", "coins")}),
-                    REFS["church"],
-                    actions=("priority",),
-                    cost=(c["basic"], c["refined"], c["coins"]),
-                ),
-                AidLine(L(N_("Market sale, when he can")), REFS["market"]),
-                AidLine(L(N_("Neither hire nor church as his first action: 1 coin on the face-up favour tile, once a turn")), RULES["failure_coin"]),
-            ],
-        ),
-        Section(
-            N_("Botrik's secondary actions"),
-            [
-                AidLine(
-                    L(
-                        N_("Draw a disc: the action under its colour, else the next to the right: %(row)s"),
-                        row=listed([L(data.TOKEN_NAMES[t]).to_json() for t in row]),
+                    AidLine(
+                        L(
+                            N_("Church delivery: basic ×%(basic)d, refined ×%(refined)d, or coins ×%(coins)d"),
+                            **{k: c[k] for k in ("basic", "refined", "coins")},
+                        ),
+                        REFS["church"],
+                        actions=("priority",),
+                        cost=(c["basic"], c["refined"], c["coins"]),
                     ),
-                    RULES["cascade"],
-                ),
-                AidLine(L(N_("The action done moves to the right end of the row")), RULES["move_to_end"]),
-                AidLine(L(N_("He gets 1 point instead of any coins from a bonus or a blueprint")), RULES["coins_to_points"]),
-                AidLine(
-                    L(
-                        N_("The bag is empty: the drawn discs go back (%(num)d), the favour tile face up, +1 coin on it"),
-                        num=sum(data.DISCS_PER_COLOUR.values()) - len(data.DISCS_PER_COLOUR),
+                    AidLine(L(N_("Market sale, when he can")), REFS["market"]),
+                    AidLine(L(N_("Neither hire nor church as his first action: 1 coin on the face-up favour tile, once a turn")), RULES["failure_coin"]),
+                ],
+                during=("botrik",),
+            ),
+            Section(
+                N_("Botrik's secondary actions"),
+                [
+                    AidLine(
+                        L(
+                            N_("Draw a disc: the action under its colour, else the next to the right: %(row)s"),
+                            row=listed([L(data.TOKEN_NAMES[t]).to_json() for t in row]),
+                        ),
+                        RULES["cascade"],
                     ),
-                    RULES["refill"],
-                ),
-            ],
-        ),
-        Section(
-            N_("What the app asks"),
-            [
-                steps_line(moves, ("ready",), CHECK["row"]),
-                steps_line(moves, ("botrik_turn", "end_game"), REFS["your_turn"]),
-                AidLine(
-                    L(
-                        N_("%(steps)s: the table answers what only the board shows"),
-                        steps=listed(list({moves.by_name[n].label: step(n) for n in ASKED}.values())),
+                    AidLine(L(N_("The action done moves to the right end of the row")), RULES["move_to_end"]),
+                    AidLine(L(N_("He gets 1 point instead of any coins from a bonus or a blueprint")), RULES["coins_to_points"]),
+                    AidLine(
+                        L(
+                            N_("The bag is empty: the drawn discs go back (%(num)d), the favour tile face up, +1 coin on it"),
+                            num=sum(data.DISCS_PER_COLOUR.values()) - len(data.DISCS_PER_COLOUR),
+                        ),
+                        RULES["refill"],
                     ),
-                    RULES["priority"],
-                    actions=("priority", "answer", "attempt", "blueprint", "building_kind", "place", "score", "done"),
-                ),
-                steps_line(moves, ("awards", "final"), REFS["end"]),
-                steps_line(moves, ("correct",)),  # the app's own, no rule,
-            ],
-        ),
-        Section(
-            N_("Scoring and ties"),
-            [
-                AidLine(L(N_("Each of Botrik's landmarks scores: %(num)d"), num=landmark), RULES["landmarks"]),
-                AidLine(L(N_("Coins left on his favour tile count as usual")), REFS["end"]),
-                AidLine(L(N_("You win only with more points than Botrik: a tie is his")), RULES["winner"]),
-                *(
-                    [AidLine(L(N_("Harder: Botrik wins tied Merchant and Chaplain awards")), REFS["harder_awards"])]
-                    if mods.get("harder_merchant") or mods.get("harder_chaplain")
-                    else []
-                ),
-            ],
-        ),
-    ]
+                ],
+            ),
+            Section(
+                N_("What the app asks"),
+                [
+                    steps_line(moves, ("ready",), CHECK["row"]),
+                    steps_line(moves, ("botrik_turn", "end_game"), REFS["your_turn"]),
+                    AidLine(
+                        L(
+                            N_("%(steps)s: the table answers what only the board shows"),
+                            steps=listed(list({moves.by_name[n].label: step(n) for n in ASKED}.values())),
+                        ),
+                        RULES["priority"],
+                        actions=("priority", "answer", "attempt", "blueprint", "building_kind", "place", "score", "done"),
+                    ),
+                    steps_line(moves, ("awards", "final"), REFS["end"]),
+                    steps_line(moves, ("correct",)),  # the app's own, no rule,
+                ],
+                during=("setup", "player"),
+            ),
+            Section(
+                N_("Scoring and ties"),
+                [
+                    AidLine(L(N_("Each of Botrik's landmarks scores: %(num)d"), num=landmark), RULES["landmarks"]),
+                    AidLine(L(N_("Coins left on his favour tile count as usual")), REFS["end"]),
+                    AidLine(L(N_("You win only with more points than Botrik: a tie is his")), RULES["winner"]),
+                    *(
+                        [AidLine(L(N_("Harder: Botrik wins tied Merchant and Chaplain awards")), REFS["harder_awards"])]
+                        if mods.get("harder_merchant") or mods.get("harder_chaplain")
+                        else []
+                    ),
+                ],
+                during=("end",),
+            ),
+        ],
+        current,
+    )

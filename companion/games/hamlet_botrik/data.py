@@ -104,3 +104,11 @@ KIND_NAMES = {
     "refining": N_("refining building (any type)"),
     "barn": N_("barn"),
 }
+# the same kinds on an answer's button, short enough for two buttons side by side (the help under
+# the answers says the order he builds them in: BUILDING_CHOICE)
+KIND_BUTTONS = {
+    "refining_milestone": N_("refining, milestone free"),
+    "landmark": N_("landmark"),
+    "refining": N_("refining, any type"),
+    "barn": N_("barn"),
+}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..base import N_, NP_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, phase_lines, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, steps_line
 from . import data
 from .rulebook import RULES
 from .rules import moves
@@ -94,33 +94,41 @@ def aid(state, options, profile) -> list[Section]:
         "place_guard": REFS["guard"],
     }
     sets = data.SET_VALUES
-    return [
-        Section(N_("A turn"), phase_lines(phases, current)),
-        Section(
-            N_("Action points"),
-            [
-                AidLine(L(N_("Action points a turn: %(num)d; what is left is lost"), num=data.ACTION_POINTS), RULES["unused"]),
-                *action_lines(moves, ACTIONS, costs(), limits, refs, AP),
-                steps_line(moves, ("end_turn",), RULES["unused"]),
-            ],
-        ),
-        Section(
-            N_("Table steps"),
-            [
-                steps_line(moves, ("place_tile",), REFS["place"]),
-                steps_line(moves, ("show_tile", "choose_tile", "bid", "pass_bid"), REFS["bid"]),
-            ],
-        ),
-        Section(
-            N_("Scoring rounds"),
-            [
-                AidLine(L(N_("At each volcano and after the last tile, each player in turn spends 10 action points, then scores")), RULES["scoring_turn"]),
-                AidLine(
-                    L(N_("Temples where you hold the majority (your leader counts %(num)d), and your guarded temples"), num=data.LEADER_WEIGHT),
-                    RULES["majority"],
-                ),
-                AidLine(L(N_("Treasure points: one %(one)d, a pair %(pair)d, a triple %(triple)d"), one=sets[1], pair=sets[2], triple=sets[3]), RULES["sets"]),
-                AidLine(L(N_("Most points wins; the rulebook names no tie-break")), RULES["winner"]),
-            ],
-        ),
-    ]
+    return fold(
+        [
+            Section(N_("A turn"), phase_lines(phases, current)),
+            Section(
+                N_("Action points"),
+                [
+                    AidLine(L(N_("Action points a turn: %(num)d; what is left is lost"), num=data.ACTION_POINTS), RULES["unused"]),
+                    *action_lines(moves, ACTIONS, costs(), limits, refs, AP),
+                    steps_line(moves, ("end_turn",), RULES["unused"]),
+                ],
+                during=("act",),
+            ),
+            Section(
+                N_("Table steps"),
+                [
+                    steps_line(moves, ("place_tile",), REFS["place"]),
+                    steps_line(moves, ("show_tile", "choose_tile", "bid", "pass_bid"), REFS["bid"]),
+                ],
+                during=("show", "bid", "place"),
+            ),
+            Section(
+                N_("Scoring rounds"),
+                [
+                    AidLine(L(N_("At each volcano and after the last tile, each player in turn spends 10 action points, then scores")), RULES["scoring_turn"]),
+                    AidLine(
+                        L(N_("Temples where you hold the majority (your leader counts %(num)d), and your guarded temples"), num=data.LEADER_WEIGHT),
+                        RULES["majority"],
+                    ),
+                    AidLine(
+                        L(N_("Treasure points: one %(one)d, a pair %(pair)d, a triple %(triple)d"), one=sets[1], pair=sets[2], triple=sets[3]), RULES["sets"]
+                    ),
+                    AidLine(L(N_("Most points wins; the rulebook names no tie-break")), RULES["winner"]),
+                ],
+                during=("score", "over"),
+            ),
+        ],
+        current,
+    )

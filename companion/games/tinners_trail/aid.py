@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_, NP_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, phase_lines, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, steps_line
 from . import board as bd, data
 from .checklist import REFS as CHECK
 from .core import moves
@@ -104,52 +104,59 @@ def aid(state, options, profile) -> list[Section]:
     }
     current = state.get("phase") if state else None
     invest = list(b.get("invest_costs") or [])
-    return [
-        Section(N_("A round"), phase_lines(PHASES, current)),
-        Section(
-            N_("Actions (phase 3)"),
-            [
-                AidLine(L(N_("Time points a round: %(num)d; the player who has spent least acts"), num=b["time_per_round"]), REFS["time"]),
-                *action_lines(moves, data.ACTIONS, costs(profile), limits, refs, TIME),
-            ],
-        ),
-        Section(
-            N_("Investments (phase 5)"),
-            [
-                AidLine(
-                    L(
-                        N_("Invest: £%(costs)s a box, at most two cubes a box; investment cubes a game: %(cubes)d"),
-                        costs=", £".join(map(str, invest)),
-                        cubes=b["cubes_per_player"],
+    return fold(
+        [
+            Section(N_("A round"), phase_lines(PHASES, current)),
+            Section(
+                N_("Actions (phase 3)"),
+                [
+                    AidLine(L(N_("Time points a round: %(num)d; the player who has spent least acts"), num=b["time_per_round"]), REFS["time"]),
+                    *action_lines(moves, data.ACTIONS, costs(profile), limits, refs, TIME),
+                ],
+                during=("actions",),
+            ),
+            Section(
+                N_("Investments (phase 5)"),
+                [
+                    AidLine(
+                        L(
+                            N_("Invest: £%(costs)s a box, at most two cubes a box; investment cubes a game: %(cubes)d"),
+                            costs=", £".join(map(str, invest)),
+                            cubes=b["cubes_per_player"],
+                        ),
+                        REFS["investments"],
+                        actions=("invest",),
+                        cost=tuple(invest),
                     ),
-                    REFS["investments"],
-                    actions=("invest",),
-                    cost=tuple(invest),
-                ),
-            ],
-        ),
-        Section(
-            N_("Table steps"),
-            [
-                steps_line(moves, TABLE_STEPS, RULES["price_dice"]),
-                steps_line(moves, SETUP_STEPS, CHECK["seed"]),
-                steps_line(moves, CORRECTIONS, None, L(N_("Corrections of what was typed in: a player, a region, the display, a price, the VP of a box"))),
-            ],
-        ),
-        Section(
-            N_("Scoring"),
-            [
-                AidLine(L(N_("Phase 4: every cube mined sells at the chart's price")), RULES["ore_sale"]),
-                AidLine(L(N_("Victory points come only from investments")), REFS["vp"]),
-                AidLine(L(N_("After round 4: most victory points wins")), REFS["winner"]),
-            ],
-        ),
-        Section(
-            N_("Ties"),
-            [
-                AidLine(L(N_("1. More money left")), RULES["tie_money"]),
-                AidLine(L(N_("2. More tin and copper in regions with your mines")), RULES["tie_ore"]),
-                AidLine(L(N_("3. Further left on the player order track")), RULES["tie_order"]),
-            ],
-        ),
-    ]
+                ],
+                during=("investments",),
+            ),
+            Section(
+                N_("Table steps"),
+                [
+                    steps_line(moves, TABLE_STEPS, RULES["price_dice"]),
+                    steps_line(moves, SETUP_STEPS, CHECK["seed"]),
+                    steps_line(moves, CORRECTIONS, None, L(N_("Corrections of what was typed in: a player, a region, the display, a price, the VP of a box"))),
+                ],
+                during=("prices", "display", "exploration"),
+            ),
+            Section(
+                N_("Scoring"),
+                [
+                    AidLine(L(N_("Phase 4: every cube mined sells at the chart's price")), RULES["ore_sale"]),
+                    AidLine(L(N_("Victory points come only from investments")), REFS["vp"]),
+                    AidLine(L(N_("After round 4: most victory points wins")), REFS["winner"]),
+                ],
+                during=("sale", "over"),
+            ),
+            Section(
+                N_("Ties"),
+                [
+                    AidLine(L(N_("1. More money left")), RULES["tie_money"]),
+                    AidLine(L(N_("2. More tin and copper in regions with your mines")), RULES["tie_ore"]),
+                    AidLine(L(N_("3. Further left on the player order track")), RULES["tie_order"]),
+                ],
+            ),
+        ],
+        current,
+    )

@@ -173,3 +173,30 @@ def test_the_same_railway_from_two_phones_asks_before_it_counts_twice(app, phone
     html = r.get_data(as_text=True).replace("&#39;", "'")
     assert "Anna already entered this: Finished railway: 3 tiles" in html and "Enter it again?" in html
     assert state(app, code)["seats"] == scored  # nothing counted twice
+
+
+def test_the_miner_button_is_left_out_where_it_can_never_apply_and_greyed_with_its_reason_beside_the_roles(app, phones):
+    """ "Figurku může umístit pouze na právě přiloženou kartičku." A miner needs the tile's mountain: on a
+    tile with none the Miner button is not drawn at all (issue 24: a greyed Miner stood alone under the
+    scorings); where a miner already stands it is greyed with that reason, among the other roles."""
+    code, (anna, ben, cyril, shared) = phones
+
+    def panel(phone):
+        return phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+
+    assert act(anna, code, "lay_tile", mountain=0, nuggets=1).status_code == 200
+    html = panel(anna)
+    assert re.search(r'id="f-cowboy-mine".*?<button type="submit">', html, re.S)  # a new mountain: the Miner can go there
+    m = state(app, code)["tile_mountain"]
+    assert act(anna, code, "place_cowboy", role="mine").status_code == 200
+    assert act(anna, code, "end_turn").status_code == 200
+    assert act(ben, code, "lay_tile").status_code == 200
+    html = panel(ben)
+    assert 'id="f-cowboy-rail"' in html and 'id="f-cowboy-mine"' not in html  # no mountain on the tile
+    assert act(ben, code, "end_turn").status_code == 200
+    assert act(cyril, code, "lay_tile", mountain=m).status_code == 200
+    html = panel(cyril)
+    mine = re.search(r'<form id="f-cowboy-mine".*?</form>', html, re.S).group(0)
+    assert "disabled" in mine and f"A miner already stands in M{m}." in mine
+    # among the roles, before the scorings
+    assert html.index('id="f-cowboy-mine"') < html.index("Did the tile complete something?")

@@ -98,7 +98,7 @@ def test_a_whole_short_game_from_the_rendered_forms(client):
     order = cascade(g["row"], g["board"], drawn)
     # 3 blueprints held: buying is skipped, so building is always among the actions asked; one tap
     # says "neither", "no" to every action before it, and what he builds
-    assert f"Neither: the {drawn} disc leads to" in text(form) and 'value="landmark"' in form
+    assert f"Neither, so the {drawn} disc:" in text(form) and 'value="landmark"' in form
     tap(client, code, "hb-priority", choice="landmark")
     assert game(client, code)["pending"]["step"] == "score"
 

@@ -35,6 +35,15 @@ TRY_QUESTIONS = {
     "build_road": N_("Can Botrik build a road: are the resources for it in the village (he never buys on the open market), and is there a place for a road?"),
 }
 
+# The same questions as the headings of a cascade's answers: one line each, so that a whole
+# cascade's buttons stand in the first screen (issue 24 point 1); the long question with its
+# conditions comes first in the help under the answers (``try_help``).
+TRY_SHORT = {
+    "produce": N_("Can he produce?"),
+    "refine": N_("Can he refine?"),
+    "build_building": N_("Can he build a building from his queue?"),
+    "build_road": N_("Can he build a road?"),
+}
 
 # What he does when he can produce or refine: the sentence, then how (done on the table before the tap)
 PERFORM = {
@@ -119,17 +128,18 @@ def _ask_priority(state, q, pending, n, favour):
         choices.append({"value": "none", "label": L(N_("Neither"))})
     else:
         # the disc is drawn already: "neither" is answered together with the action it leads to
-        first = L(N_("Neither: the %(disc)s leads to %(action)s."), disc=disc_name(ahead), action=token_name(tokens[0]))
+        first = L(N_("Neither, so the %(disc)s:"), disc=disc_name(ahead))
         choices += cascade_choices(state, tokens, "no", first)
         q["help"] += [h for t in tokens for h in try_help(state, t)]
     q["fields"] = [ask("priority", "choice", L(N_("Church delivery or market sale")), choices=choices)]
 
 
+# short, for a button beside its question (the help says to do it on the table first)
 ATTEMPT_LABELS = {
-    "produce": N_("Yes: done on the table"),
-    "refine": N_("Yes: done on the table"),
-    "unconnected": N_("Yes, to an unconnected building tile"),
-    "connected": N_("Yes; every building tile is connected"),
+    "produce": N_("Yes, done"),
+    "refine": N_("Yes, done"),
+    "unconnected": N_("Yes: a tile is unconnected"),
+    "connected": N_("Yes: all are connected"),
 }
 
 
@@ -142,24 +152,26 @@ def cascade_choices(state: dict, tokens: list, none: str, lead: dict | None = No
     he tries them ("If not: ..."), then "no" to all of them (the value ``none``)."""
     out = []
     for i, token in enumerate(tokens):
-        question = try_question(state, token)
+        question = L(TRY_SHORT[token])
         if i:
             group = L(N_("If not: %(question)s"), question=question)
         else:
             group = L(N_("%(lead)s %(question)s"), lead=lead, question=question) if lead else question
         for v in ATTEMPTS[token]:
-            out.append({"value": v, "label": L(data.KIND_NAMES[v]) if v in data.KIND_NAMES else L(ATTEMPT_LABELS[v]), "yes": True, "group": group})
+            out.append({"value": v, "label": L(data.KIND_BUTTONS[v]) if v in data.KIND_BUTTONS else L(ATTEMPT_LABELS[v]), "yes": True, "group": group})
     out.append({"value": none, "label": L(N_("No")) if len(tokens) == 1 else L(N_("None of these")), "group": group})
     return out
 
 
 def try_help(state: dict, token: str) -> list:
-    """What to do on the table when he can (production, refinement) or which building he builds."""
+    """The whole question (what "can he?" means), then what to do on the table when he can
+    (production, refinement) or which building he builds."""
+    asked = try_question(state, token)
     if token in PERFORM:
-        return [L(N_("If he can, first do it on the table:")), *PERFORM[token]]
+        return [asked, L(N_("If he can, first do it on the table:")), *PERFORM[token]]
     if token == "build_building":
-        return [BUILDING_CHOICE, L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
-    return []
+        return [asked, BUILDING_CHOICE, L(N_("Among the same kind: the leftmost (oldest) in his queue. Move one of his unused villagers to it."))]
+    return [asked]
 
 
 def _ask_try(state, q, pending, n, favour):
