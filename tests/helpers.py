@@ -91,10 +91,12 @@ def start_server(instance, port, *args: str, command: tuple[str, ...] = (sys.exe
         stderr=subprocess.STDOUT,
         text=True,
     )
-    deadline = time.monotonic() + 20
+    # generous: a server that starts answers at once; on a loaded machine (two xdist workers, and
+    # others' jobs) one said "serving" and still missed 20 s of 1 s probes
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
             return proc
         except OSError:
             time.sleep(0.1)
