@@ -56,7 +56,7 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["lay_hint"] = labels.lay_hint  # the card to lay after a step that names a place
     app.jinja_env.globals.update(region=answer.region, memo=answer.memo)  # what a tap's answer may leave out or remember
-    app.jinja_env.globals.update(why_ref=guide.why_ref, AIDS=AIDS)  # the set-up checklist and the player aid (issue 27)
+    app.jinja_env.globals.update(why_ref=guide.why_ref, AIDS=AIDS, count_in_bar=guide.count_in_bar)  # the set-up checklist and the player aid (issue 27)
 
     errors.init_app(app)
     transfer.init_app(app)

@@ -41,6 +41,13 @@ def setup_page(code):
     return render_template("setup.html", **_context(t, checklist=checklist(get_db(), t, force=True), setup_page=True))
 
 
+def count_in_bar(game, waiting) -> bool:
+    """Where a phone's panel shows the set-up count during the set-up: in the turn bar, beside
+    the aid link, when there is a bar (``waiting``: the table waits for someone) and the game has
+    an aid; else on a line of its own under the bar (``_setup_top.html``)."""
+    return bool(waiting) and game.slug in AIDS
+
+
 SHOWN_ON = ("panel", "page", "display")  # where a checklist is drawn: a phone's panel, its own page, the table display
 
 
@@ -52,7 +59,7 @@ def _part(t, where: str):
     context |= {"setup_page": where == "page", "display_only": where == "display", "setup_top_oob": where == "panel"}
     html = render_template("_setup.html", **context)
     if where == "panel" and context["checklist"]["open"]:  # the count under (or in) the turn bar
-        in_bar = t.game.slug in AIDS and whose_turn(t.game, t.game_state, None, engine.profile_values(t.state)) is not None
+        in_bar = count_in_bar(t.game, whose_turn(t.game, t.game_state, None, engine.profile_values(t.state)))
         html += render_template("_setup_count.html", in_bar=in_bar, **context)
     return html
 
