@@ -158,11 +158,17 @@ def levels_left(state, profile, value) -> int:
 
     A temple printed with p and now showing v carries one tile of each value p+1..v.
     """
+    return all_levels_left(state, profile, (value,))[value]
+
+
+def all_levels_left(state, profile, values=data.LEVEL_VALUES) -> dict:
+    """``levels_left`` of each of ``values`` (a phone shows all nine), the temples listed once."""
     counts = profile.get("level_tiles") or data.LEVEL_TILES
-    if not 2 <= value <= 10 or value - 2 >= len(counts):
-        return 0
-    used = sum(1 for t in temples(state).values() if t["printed"] < value <= t["value"])
-    return counts[value - 2] - used
+    shown = [(t["printed"], t["value"]) for t in temples(state).values()]
+    return {
+        value: counts[value - 2] - sum(1 for printed, now in shown if printed < value <= now) if 2 <= value <= 10 and value - 2 < len(counts) else 0
+        for value in values
+    }
 
 
 def stack_sizes(profile) -> list[int]:
