@@ -134,19 +134,21 @@ def own_camps(state, seat) -> list[str]:
 
 
 def guards_of(state, seat) -> list[str]:
-    return [k for k, s in temples(state).items() if s["guard"] == seat]
+    return [k for k, s in state["sites"].items() if s["kind"] == "temple" and s["guard"] == seat]
 
 
 def pieces_on_board(state, seat) -> list:
-    w = state["board"][seat][0] + sum(s["pieces"][seat][0] for s in state["sites"].values())
-    ll = state["board"][seat][1] + sum(s["pieces"][seat][1] for s in state["sites"].values())
+    w, ll = state["board"][seat]
+    for site in state["sites"].values():  # one pass: every view counts this for every seat
+        here = site["pieces"][seat]
+        w, ll = w + here[0], ll + here[1]
     return [w, ll]
 
 
 def pieces_gone(state, seat) -> list:
     """Pieces that left the game: 'Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry'."""
     on = pieces_on_board(state, seat)
-    guards = [s for s in temples(state).values() if s["guard"] == seat]
+    guards = [s for s in state["sites"].values() if s["kind"] == "temple" and s["guard"] == seat]
     guard_leader = sum(1 for s in guards if s["guard_leader"])
     guard_workers = len(guards) - guard_leader
     off = state["off"][seat]
