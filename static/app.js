@@ -59,7 +59,9 @@
           return;
         }
         if (typing(p) && !force) { changedMeanwhile(true); return; }
-        return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+        // the panel this phone shows: the server leaves out what has not changed (answer.py)
+        var shown = p.dataset.nonce ? { "X-Panel-Nonce": p.dataset.nonce } : {};
+        return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML", headers: shown });
       })
       .catch(function () { document.getElementById("net").hidden = false; })
       .finally(function () { clearTimeout(timer); busy = false; });
