@@ -13,13 +13,12 @@ from .. import schema, store
 from ..games import AIDS, GAMES, rule_ref, translation_dirs
 from . import answer, charts, errors, guide, install, labels, limits, lobby, plays, render, seats, settings, tables, transfer  # noqa: F401 (imported for their routes, registered on tables.bp)
 from .poll import VersionPoll
-from .shared import COLOURS, LANGUAGES, MAX_SEATS, KeptSessions, babel, htmx, listed_value, local_time, request_translations, select_locale, tr_in
+from .shared import COLOURS, LANGUAGES, MAX_SEATS, babel, htmx, listed_value, local_time, request_translations, select_locale, tr_in
 
 
 def init_app(app: Flask) -> None:
     assert "jinja_env" not in app.__dict__, "the template environment must be chosen before it is made"
     app.jinja_environment = render.Environment
-    app.session_interface = KeptSessions()
     db = store.connect(app.config["DATABASE"])
     schema.migrate(db)
     db.conn.close()

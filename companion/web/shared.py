@@ -7,14 +7,11 @@ language, local times, the same-origin check on every state-changing request, pl
 from __future__ import annotations
 
 import secrets
-import threading
-import time
 from datetime import datetime
 from urllib.parse import urlsplit
 
 from babel import Locale
 from flask import current_app, has_request_context, request, session
-from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel, Domain, format_datetime, format_decimal, format_time, get_translations
 from flask_htmx import HTMX
 from jinja2 import pass_context
@@ -49,41 +46,6 @@ babel = Babel()  # wired to the app in ``__init__.init_app``
 def get_db():
     """This thread's connection, kept open across requests (see ``store.thread_connection``)."""
     return store.thread_connection(current_app.config["DATABASE"])
-
-
-class KeptSessions(SecureCookieSessionInterface):
-    """Flask's signed cookie session, each cookie's check remembered for a minute.
-
-    Every request but the version poll opens the session to learn its phone's device id, and
-    Flask checks the cookie's signature and age each time: 6 % of a tap's Python time (HMAC,
-    base64, JSON). A phone sends the same cookie until its session changes, so the data a cookie
-    was checked to hold is kept (``KEPT`` cookies, a minute each: a year's cookie that expires
-    meanwhile is refused a minute late at most). A cookie that fails its check is never kept.
-    The session handed out is a fresh dict: its values are replaced, never changed in place
-    (``device_id``, ``lobby.remember``), so the kept copy stays as the cookie says."""
-
-    KEPT, SECONDS = 4096, 60.0
-
-    def __init__(self):
-        self.kept: dict[tuple, tuple[float, dict]] = {}
-        self.lock = threading.Lock()
-
-    def open_session(self, app, request):
-        cookie = request.cookies.get(self.get_cookie_name(app))
-        if not cookie:
-            return super().open_session(app, request)
-        key = (cookie, app.secret_key)
-        now = time.monotonic()
-        hit = self.kept.get(key)
-        if hit is not None and hit[0] > now:
-            return self.session_class(hit[1])
-        opened = super().open_session(app, request)
-        if opened:  # its signature and age checked (a refused cookie opens an empty session)
-            with self.lock:
-                if len(self.kept) >= self.KEPT:
-                    self.kept.clear()
-                self.kept[key] = (now + self.SECONDS, dict(opened))
-        return opened
 
 
 def device_id() -> str:
