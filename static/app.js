@@ -59,13 +59,30 @@
           return;
         }
         if (typing(p) && !force) { changedMeanwhile(true); return; }
-        return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+        // the panel this phone shows: the server leaves out what has not changed (answer.py)
+        var shown = p.dataset.nonce ? { "X-Panel-Nonce": p.dataset.nonce } : {};
+        return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML", headers: shown });
       })
       .catch(function () { document.getElementById("net").hidden = false; })
       .finally(function () { clearTimeout(timer); busy = false; });
   }
 
-  setInterval(function () { check(false); }, INTERVAL);
+  // The checklist's own page (/setup) has no panel: it follows the ticks of the other phones
+  // by the same poll (X-Ticks), fetching the list alone when they grew.
+  function checkSetup() {
+    var list = document.getElementById("setup");
+    if (panel() || !list || !list.dataset.versionUrl || busy || document.visibilityState !== "visible") return;
+    busy = true;
+    fetch(list.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        var ticks = r.headers.get("X-Ticks");
+        if (r.ok && Number(ticks) > Number(list.dataset.ticks)) return htmx.ajax("GET", list.dataset.url, { target: "#setup", swap: "outerHTML" });
+      })
+      .catch(function () {})
+      .finally(function () { busy = false; });
+  }
+
+  setInterval(function () { check(false); checkSetup(); }, INTERVAL);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") check(true); });
   window.addEventListener("online", function () { check(true); });
   window.addEventListener("pageshow", function (e) { if (e.persisted) check(true); });
