@@ -75,5 +75,5 @@ def test_a_body_over_the_limit_is_said_in_the_tapped_form_in_the_phones_language
     assert en.locator(".refused-note").count() == 0
     cs.locator("#panel").filter(has_text="Anna").locator(".sheet tfoot td").first.filter(has_text="3").wait_for(timeout=CATCH_UP + 2000)
     cs.locator("#f-score .kept-note").wait_for(timeout=2000)  # the refused entry outlived the fresh panel, to be shortened
-    assert cs.input_value("#points") == "3" and cs.locator("#f-score .refused-note").count() == 0
+    assert cs.input_value("#points") == "3"
     assert server_version(cs) > before
