@@ -10,7 +10,7 @@ with the same waitress settings (companion.cli.WAITRESS) and measured A/B/A/B in
 
 Each table has five phones (the shared view and four seats), each an aiohttp session with its
 own cookies and keep-alive connections, as a browser: every phone polls /version every 2 s and
-fetches its panel when the version moved; every ~10 s one phone of the table taps (the score
+fetches its panel when the version moved (with the nonce of the panel it shows, as app.js does); every ~10 s one phone of the table taps (the score
 pad: an entry through the same form a browser sends; Giganten: the next move of a whole game,
 from the phone of the seat whose move it is, the table imported mid-game). Then, A/B: closed-loop
 poll throughput. Then the companion alone against boardgame.io's figures (issue 11): a tap at
@@ -169,7 +169,7 @@ def form_state(html: str) -> tuple[str | None, str | None]:
 class Phone:
     def __init__(self, base, stats):
         self.base, self.stats, self.http = base, stats, session()
-        self.version = self.v = self.nonce = None
+        self.version = self.v = self.nonce = self.shown = None
 
     async def request(self, kind, method, path, **kw):
         t = time.perf_counter()
@@ -188,6 +188,8 @@ class Phone:
             self.v, self.version = v, v
         if nonce:
             self.nonce = nonce
+        shown = re.search(r'id="panel"[^>]* data-nonce="([^"]+)"', html)
+        self.shown = shown.group(1) if shown else None
 
 
 class Table:
@@ -225,7 +227,9 @@ class Table:
             started = time.monotonic()
             status, body, _ = await phone.request("poll", "GET", f"/t/{self.code}/version")
             if status == 200 and body.strip() != phone.version:
-                _, html, _ = await phone.request("panel", "GET", f"/t/{self.code}/panel", headers=HX)
+                # as static/app.js fetches it: with the nonce of the panel it shows (answer.shown)
+                shown = {"X-Panel-Nonce": phone.shown} if phone.shown else {}
+                _, html, _ = await phone.request("panel", "GET", f"/t/{self.code}/panel", headers={**HX, **shown})
                 phone.saw(html)
             await asyncio.sleep(max(0, 2 - (time.monotonic() - started)))
 

@@ -5,7 +5,8 @@
 Through the Flask app in this process (its test client: no network, no waitress), on a database
 on disk with fsync on every commit, as served. Each figure is a median of ``--repeats``.
 
-- a tap with its fresh panel, a double tap, the panel, the page, undo, redo and the version poll,
+- a tap with its fresh panel, a double tap, the panel, the panel as a phone fetches it after a
+  poll (with the nonce of the panel it showed before the tap), the page, undo, redo and the version poll,
   for the score pad and Giganten, at each log length (a table of that length is imported first);
   Giganten's whole game with a long black track is ~1800 events, so its longest column is that
 - replay of 1000 events of each game (of its whole test game, scaled, where one is shorter),
@@ -37,7 +38,7 @@ from companion.games import GAMES  # noqa: E402
 from companion.web.shared import get_db  # noqa: E402
 
 HX = {"HX-Request": "true"}
-METRICS = ("tap + panel", "double tap", "panel", "page", "undo", "redo", "poll")
+METRICS = ("tap + panel", "double tap", "panel", "panel after a poll", "page", "undo", "redo", "poll")
 
 
 def median_ms(samples) -> float:
@@ -59,7 +60,7 @@ def form_state(client, code) -> dict:
     # the panel's version and nonce, as static/app.js sends them with every form of the panel
     html = client.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
     panel = re.search(r'id="panel"[^>]* data-version="(\d+)" data-head="\d+" data-nonce="([^"]+)"', html)
-    return {"v": panel.group(1), "nonce": panel.group(2) + ".tap"}
+    return {"v": panel.group(1), "nonce": panel.group(2) + ".tap", "shown": panel.group(2)}
 
 
 def import_table(client, data) -> str:
@@ -82,9 +83,11 @@ def costs(client, slug: str, length: int, repeats: int) -> dict:
         assert client.post(f"/t/{code}/seat", data={"seat": str(following["seat"])}).status_code in (200, 204, 303)
     for _ in range(repeats):
         form = {**tap_form(), **form_state(client, code)}
+        shown = {**HX, "X-Panel-Nonce": form.pop("shown")}  # the panel a phone showed before the tap (app.js sends it after a poll)
         out["tap + panel"].append(timed(metric="tap + panel", fn=lambda: assert_ok(client.post(f"/t/{code}/act", data=form, headers=HX))))
         out["double tap"].append(timed(metric="double tap", fn=lambda: assert_ok(client.post(f"/t/{code}/act", data=form, headers=HX))))
         out["panel"].append(timed(metric="panel", fn=lambda: assert_ok(client.get(f"/t/{code}/panel", headers=HX))))
+        out["panel after a poll"].append(timed(metric="panel after a poll", fn=lambda: assert_ok(client.get(f"/t/{code}/panel", headers=shown))))
         out["page"].append(timed(metric="page", fn=lambda: assert_ok(client.get(f"/t/{code}/"))))
         out["poll"].append(timed(metric="poll", fn=lambda: assert_ok(client.get(f"/t/{code}/version"))))
         v = form_state(client, code)["v"]
@@ -94,8 +97,9 @@ def costs(client, slug: str, length: int, repeats: int) -> dict:
         if slug == "giganten":  # back to the same position for the next round
             client.post(f"/t/{code}/undo", data={"v": form_state(client, code)["v"]}, headers=HX)
     size = len(client.get(f"/t/{code}/panel", headers=HX).get_data())
+    after_poll = len(client.get(f"/t/{code}/panel", headers=shown).get_data())
     cpu = {f"{m} (cpu)": median_ms(CPU.pop(m)) for m in METRICS}
-    return {m: median_ms(s) for m, s in out.items()} | cpu | {"panel bytes": size}
+    return {m: median_ms(s) for m, s in out.items()} | cpu | {"panel bytes": size, "after a poll, bytes": after_poll}
 
 
 def assert_ok(r):
@@ -106,9 +110,9 @@ def print_length_table(slug, lengths, rows):
     print(f"\n{slug}: cost per request (ms, median; wall clock, then this thread's CPU) against the log's length")
     head = f"{'':20}" + "".join(f"{n:>10}" for n in lengths) + f"{'max/min':>10}"
     print(head)
-    for metric in (*METRICS, *(f"{m} (cpu)" for m in METRICS), "panel bytes"):
+    for metric in (*METRICS, *(f"{m} (cpu)" for m in METRICS), "panel bytes", "after a poll, bytes"):
         values = [rows[n][metric] for n in lengths]
-        cells = "".join(f"{v:>10.0f}" if metric == "panel bytes" else f"{v:>10.2f}" for v in values)
+        cells = "".join(f"{v:>10.0f}" if metric.endswith("bytes") else f"{v:>10.2f}" for v in values)
         print(f"{metric:20}{cells}{max(values) / min(values):>10.2f}")
 
 

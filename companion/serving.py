@@ -1,4 +1,5 @@
-"""Waitress with a fair share per device (issue 26 point 1).
+"""Waitress with a fair share per device (issue 26 point 1), and a loop that asks only the
+connections that may have changed (``Poller``, issue 25 point 5).
 
 waitress has one count of open connections for the whole server, an idle timeout that any byte
 resets, and one body limit for every path, spooled to a temporary file past ``inbuf_overflow``

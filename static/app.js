@@ -59,13 +59,30 @@
           return;
         }
         if (typing(p) && !force) { changedMeanwhile(true); return; }
-        return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+        // the panel this phone shows: the server leaves out what has not changed (answer.py)
+        var shown = p.dataset.nonce ? { "X-Panel-Nonce": p.dataset.nonce } : {};
+        return htmx.ajax("GET", p.dataset.panelUrl, { target: "#panel", swap: "outerHTML", headers: shown });
       })
       .catch(function () { document.getElementById("net").hidden = false; })
       .finally(function () { clearTimeout(timer); busy = false; });
   }
 
-  setInterval(function () { check(false); }, INTERVAL);
+  // The checklist's own page (/setup) has no panel: it follows the ticks of the other phones
+  // by the same poll (X-Ticks), fetching the list alone when they grew.
+  function checkSetup() {
+    var list = document.getElementById("setup");
+    if (panel() || !list || !list.dataset.versionUrl || busy || document.visibilityState !== "visible") return;
+    busy = true;
+    fetch(list.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        var ticks = r.headers.get("X-Ticks");
+        if (r.ok && Number(ticks) > Number(list.dataset.ticks)) return htmx.ajax("GET", list.dataset.url, { target: "#setup", swap: "outerHTML" });
+      })
+      .catch(function () {})
+      .finally(function () { busy = false; });
+  }
+
+  setInterval(function () { check(false); checkSetup(); }, INTERVAL);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") check(true); });
   window.addEventListener("online", function () { check(true); });
   window.addEventListener("pageshow", function (e) { if (e.persisted) check(true); });
@@ -84,6 +101,38 @@
     // a refusal inside a folded section (a correction, a menu row) must be seen
     for (var d = err.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
     err.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
+
+  // An answer that is not the app's is never swapped in. The server refuses a body over its
+  // limit (413) or a request it has no room for (503, Retry-After) with a line of English plain
+  // text before the app reads it (companion/serving.py), and a proxy's 5xx is no panel either:
+  // swapped into #panel, it would drop the panel, its poll and the player's entry. The panel
+  // stays as it was and the tapped form says why, in the player's language (#net's words). A
+  // busy server is not asked again by itself (every phone retrying would keep it busy): the
+  // entry stays in the form for the player to tap again. (Registered before the handlers below,
+  // which see only the swaps that happen.)
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail, xhr = d.xhr, target = d.target;
+    if (!target || xhr.status === 204) return;
+    var html = /^text\/html/i.test(xhr.getResponseHeader("Content-Type") || "");
+    if (html && (target.id !== "panel" || String(d.serverResponse).indexOf('id="panel"') >= 0)) return;  // the app's own answer
+    d.shouldSwap = false;
+    d.isError = false;  // said here, in the form
+    var config = d.requestConfig, form = config && config.verb === "post" && config.elt.closest && config.elt.closest("form");
+    if (!form || !document.body.contains(form)) return;  // (the event's elt is the target: the panel)
+    answered(form);
+    touch(form);  // what the player entered stays through the next poll's fresh panel
+    var words = document.getElementById("net").dataset;
+    var note = document.createElement("p");
+    note.className = "form-error refused-note";
+    note.setAttribute("role", "alert");
+    note.textContent = xhr.status === 413 ? words.tooBig : xhr.status === 503 || xhr.status === 429 ? words.busy : words.broken;
+    form.appendChild(note);
+    note.scrollIntoView({ block: "nearest" });
+  });
+  document.addEventListener("htmx:beforeRequest", function (e) {  // a refusal says nothing of the next try
+    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+    if (form) form.querySelectorAll(".refused-note").forEach(function (n) { n.remove(); });
   });
 
   // An entry in progress survives another phone's change (issue 28). A form of the panel the
@@ -210,11 +259,13 @@
     if (!form || !p || !p.contains(form) || e.detail.xhr.status !== 200) return;
     form.reset();
     for (var d = form.closest("details"); d && p.contains(d); d = d.parentElement && d.parentElement.closest("details")) d.open = false;
-    // what this script added to it while it waited to be sent again goes, as with a fresh form
-    form.classList.remove("retrying");
-    form.querySelectorAll(".retry-note").forEach(function (n) { n.remove(); });
-    form.querySelectorAll("[data-unsent]").forEach(function (b) { b.disabled = false; delete b.dataset.unsent; });
+    answered(form);  // what this script added to it goes, as with a fresh form
   });
+  function answered(form) {  // the server answered the form: it waits no more to be sent again
+    form.classList.remove("retrying");
+    form.querySelectorAll(".retry-note, .refused-note").forEach(function (n) { n.remove(); });
+    form.querySelectorAll("[data-unsent]").forEach(function (b) { b.disabled = false; delete b.dataset.unsent; });
+  }
 
   // A tap made while the server cannot be reached is not lost: the form says "not sent,
   // retrying" and the very same request (same nonce, same version) is sent again every few

@@ -100,3 +100,36 @@ def test_a_phone_without_javascript_gets_whole_pages(client):
     assert r.status_code == 303
     page = client.get(r.headers["Location"]).get_data(as_text=True)
     assert kept(page) == set() and 'name="nonce"' in page and f'name="v" value="{int(state["v"]) + 1}"' in page
+
+
+def shown_nonce(html: str) -> str:
+    return re.search(r'id="panel"[^>]* data-nonce="([^"]+)"', html).group(1)
+
+
+def test_after_another_phones_tap_the_polled_panel_leaves_out_what_this_phone_shows(client, phone):
+    """static/app.js fetches the fresh panel after a poll with its panel's nonce (X-Panel-Nonce):
+    the other phones of the table get what changed, as the phone that tapped does."""
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "0"})
+    phone.post(f"/t/{code}/seat", data={"seat": "1"})
+    tap(client, code, panel_state(client, code), seat=0, points=1, note="")  # a cell to correct: the fix form is drawn
+    mine = phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    tap(client, code, panel_state(client, code), seat=2, points=5, note="")  # another phone's tap
+    r = phone.get(f"/t/{code}/panel", headers={**HX, "X-Panel-Nonce": shown_nonce(mine)})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and kept(html) == set(REGIONS)
+    assert '<td class="num big">5</td>' in html and 'data-seat="1"' in html  # the sheet fresh, for this phone's seat
+    whole = phone.get(f"/t/{code}/panel", headers=HX)  # no nonce: the whole panel, as before
+    assert kept(whole.get_data(as_text=True)) == set() and len(r.data) < len(whole.data) * 0.7
+
+
+def test_a_polled_panel_never_keeps_what_another_phone_shows(client, phone):
+    """Another phone's nonce (its forms check its own seat) keeps nothing here, nor does a nonce
+    unknown to the process: the whole panel."""
+    code = start_table(client)
+    client.post(f"/t/{code}/seat", data={"seat": "0"})
+    phone.post(f"/t/{code}/seat", data={"seat": "1"})
+    theirs = shown_nonce(phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True))
+    for nonce in (theirs, "unknown", "x" * 500):
+        html = client.get(f"/t/{code}/panel", headers={**HX, "X-Panel-Nonce": nonce}).get_data(as_text=True)
+        assert kept(html) == set() and re.search(r'<input type="radio" name="seat" value="0" required checked>', html)

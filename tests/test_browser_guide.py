@@ -55,6 +55,19 @@ def test_a_tick_on_one_phone_shows_on_another_and_leaves_its_form_alone(browser,
     assert other.locator('#setup button.tick[aria-pressed="true"], .setup-links').count() >= 1
 
 
+def test_the_checklists_own_page_follows_a_tick_made_on_another_phone(browser, server):  # noqa: F811
+    """/setup has no panel: it polls the ticks (X-Ticks) and fetches the list alone when they grew."""
+    one = browser.new_context(**PHONE).new_page()
+    url = start(one, server, "tikal")
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(url + "setup")
+    assert page.locator('#setup button.tick[aria-pressed="true"]').count() == 0
+    one.locator("#setup button.tick").first.click()
+    one.wait_for_selector('#setup button.tick[aria-pressed="true"]')
+    page.wait_for_selector('#setup button.tick[aria-pressed="true"]', timeout=10000)  # at its next poll (every 2 s)
+    assert page.locator('#setup button.tick[aria-pressed="true"]').count() == 1 and "1 of" in page.locator("#setup-h").inner_text()
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "cs-CZ"])
 def test_every_aid_prints_on_one_a4_page(browser, server, locale):  # noqa: F811
     page = browser.new_context(**PHONE, locale=locale).new_page()

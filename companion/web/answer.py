@@ -110,7 +110,15 @@ def region(context, name: str, *key, actions=(), caller=None) -> Markup:
 def since(form) -> dict:
     """The ``render`` arguments of a tap's answer: the keys of the rendering its form came from."""
     nonce = form.get("nonce", "")
-    had = SENT.get(nonce.split(".", 1)[0]) if "." in nonce else None
+    return shown(nonce.split(".", 1)[0]) if "." in nonce else {}
+
+
+def shown(nonce: str | None) -> dict:
+    """The ``render`` arguments of a panel that leaves out what the phone shows: the keys of its
+    rendering ``nonce``. A tap's form sends it (``since``); after a poll static/app.js sends its
+    panel's ``data-nonce`` as ``X-Panel-Nonce``, so the fresh panel that each other phone of the
+    table fetches after a tap renders only what changed for it too."""
+    had = SENT.get(nonce) if nonce else None
     return {"had": had} if had is not None else {}
 
 
