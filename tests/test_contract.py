@@ -83,6 +83,8 @@ def _gold_rush_secrets(state, seat):
     return variant
 
 
+# Each returns a fresh plain-JSON copy (it starts from ``json.loads(json.dumps(state))``), which the
+# reveal check hands to ``engine.step`` to change in place.
 SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets, "gold_rush": _gold_rush_secrets}
 
 # Board values a host may have entered (made up for the test, not claims about a real board): half
@@ -293,8 +295,12 @@ class Play:
         seats = range(len(self.players))
         owner = self.rnd.choice(seats)
         profile = engine.profile_values(tstate)
+        # the step takes over (``owned``) a copy made here: the scrambler's variant is already a
+        # fresh plain-JSON copy, so only the rest of the table state is copied (not the game twice)
+        variant = json.loads(json.dumps({**tstate, "game": None}))
+        variant["game"] = scramble(tstate["game"], owner)
         try:
-            other = engine.step(self.game, {**tstate, "game": scramble(tstate["game"], owner)}, self.seed, "action", action, params, seat)
+            other = engine.step(self.game, variant, self.seed, "action", action, params, seat, owned=True)
         except RuleError:
             other = None
         shown = other is None or other.label.to_json() != stepped.label.to_json()

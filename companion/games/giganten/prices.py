@@ -18,6 +18,8 @@ def _track(profile) -> list[int]:
 
 def _index(track, value) -> int:
     """Where a price stands on the track (the nearest field if the host changed the track)."""
+    if value in track:  # the usual case, and the same answer: the first field at distance 0
+        return track.index(value)
     return min(range(len(track)), key=lambda i: (abs(track[i] - value), i))
 
 

@@ -33,9 +33,16 @@ def set_value(count) -> int:
     return data.SET_VALUES[count]
 
 
-def points(state, seat) -> dict:
-    """What ``seat`` would score now: by temple, by treasure kind, and in all."""
-    by_temple = {k: t["value"] for k, t in temples(state).items() if majority(t) == seat}
+def holders(state) -> dict:
+    """Each temple's ``majority``, in board order: who scores it now."""
+    return {k: majority(t) for k, t in temples(state).items()}
+
+
+def points(state, seat, held=None) -> dict:
+    """What ``seat`` would score now: by temple, by treasure kind, and in all. ``held``: the
+    temples' ``holders`` when the caller has them (every seat's points from one count)."""
+    held = holders(state) if held is None else held
+    by_temple = {k: state["sites"][k]["value"] for k, holder in held.items() if holder == seat}
     by_kind = {k + 1: set_value(c) for k, c in enumerate(state["treasures"][seat]) if c}
     return {"temples": by_temple, "treasures": by_kind, "total": sum(by_temple.values()) + sum(by_kind.values())}
 
@@ -47,8 +54,9 @@ def scores(state, profile) -> list:
     totals = state["score"]
     places = ranks(totals)
     out = []
+    held = holders(state)
     for seat, total in enumerate(totals):
-        now = points(state, seat)
+        now = points(state, seat, held)
         breakdown = [[Label(N_("Temple %(site)s"), site=k).to_json(), v] for k, v in now["temples"].items()]
         hand = state["treasures"][seat]
         breakdown += [[Label(N_("%(treasure)s ×%(num)d"), treasure=treasure(profile, k), num=hand[k - 1]).to_json(), v] for k, v in now["treasures"].items()]

@@ -13,12 +13,12 @@ from . import data, scoring
 from .rules.core import (
     PIECES,
     actor,
+    all_levels_left,
     camps_of,
     drawn,
     guards_of,
     in_board_order,
     jungles,
-    levels_left,
     name,
     next_letter,
     pieces_gone,
@@ -39,8 +39,9 @@ def view(state, seat, profile) -> dict:
     total = total_tiles(profile)
 
     temple_rows = []
+    held = scoring.holders(state)
     for key, t in temples(state).items():
-        holder = scoring.majority(t)
+        holder = held[key]
         temple_rows.append(
             {
                 "key": key,
@@ -71,7 +72,8 @@ def view(state, seat, profile) -> dict:
     names = [treasure(profile, k) for k in range(1, data.TREASURE_KINDS + 1)]  # the host's names for the kinds
     players = []
     for s, p in enumerate(state["players"]):
-        now = scoring.points(state, s)
+        now = scoring.points(state, s, held)
+        gone = pieces_gone(state, s)
         hand = state["treasures"][s]
         players.append(
             {
@@ -85,7 +87,7 @@ def view(state, seat, profile) -> dict:
                 "guards_left": data.GUARDS - len(guards_of(state, s)),
                 "off": {"workers": state["off"][s][0], "leader": state["off"][s][1]},
                 "roaming": {"workers": state["board"][s][0], "leader": state["board"][s][1]},
-                "gone": pieces_gone(state, s)[0] + pieces_gone(state, s)[1],
+                "gone": gone[0] + gone[1],
             }
         )
 
@@ -126,7 +128,7 @@ def view(state, seat, profile) -> dict:
         "played": list(state.get("played") or []),
         "choices": choices,
         "order": list(range(n)),
-        "levels_left": {v: levels_left(state, profile, v) for v in data.LEVEL_VALUES},
+        "levels_left": all_levels_left(state, profile),
         "pieces": PIECES,
         "treasure_names": names,
     }

@@ -74,10 +74,16 @@ def _read_map(raw: str) -> tuple:
 
 
 def parse_borders(b: dict) -> list | None:
-    """``a,b; c,d`` -> sorted list of [a, b] pairs, or None if unknown."""
+    """``a,b; c,d`` -> sorted list of [a, b] pairs (new lists: the caller's to keep), or None if unknown."""
     raw = b.get("map_borders")
     if not raw:
         return None
+    return [list(pair) for pair in _read_borders(raw)] or None
+
+
+@lru_cache(maxsize=64)
+def _read_borders(raw: str) -> tuple:
+    """A phone's view lists every region's neighbours (``neighbours``): each text is read once."""
     pairs = []
     for entry in raw.split(";"):
         if not entry.strip():
@@ -85,8 +91,8 @@ def parse_borders(b: dict) -> list | None:
         parts = [p.strip() for p in entry.split(",")]
         if len(parts) != 2 or not all(parts) or parts[0] == parts[1]:
             raise RuleError(N_("The board value 'map borders' cannot be read near '%(entry)s'."), entry=entry.strip())
-        pairs.append(sorted(parts))
-    return pairs or None
+        pairs.append(tuple(sorted(parts)))
+    return tuple(pairs)
 
 
 def check_profile(key: str, value) -> None:

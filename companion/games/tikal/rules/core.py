@@ -134,19 +134,21 @@ def own_camps(state, seat) -> list[str]:
 
 
 def guards_of(state, seat) -> list[str]:
-    return [k for k, s in temples(state).items() if s["guard"] == seat]
+    return [k for k, s in state["sites"].items() if s["kind"] == "temple" and s["guard"] == seat]
 
 
 def pieces_on_board(state, seat) -> list:
-    w = state["board"][seat][0] + sum(s["pieces"][seat][0] for s in state["sites"].values())
-    ll = state["board"][seat][1] + sum(s["pieces"][seat][1] for s in state["sites"].values())
+    w, ll = state["board"][seat]
+    for site in state["sites"].values():  # one pass: every view counts this for every seat
+        here = site["pieces"][seat]
+        w, ll = w + here[0], ll + here[1]
     return [w, ll]
 
 
 def pieces_gone(state, seat) -> list:
     """Pieces that left the game: 'Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry'."""
     on = pieces_on_board(state, seat)
-    guards = [s for s in temples(state).values() if s["guard"] == seat]
+    guards = [s for s in state["sites"].values() if s["kind"] == "temple" and s["guard"] == seat]
     guard_leader = sum(1 for s in guards if s["guard_leader"])
     guard_workers = len(guards) - guard_leader
     off = state["off"][seat]
@@ -158,11 +160,17 @@ def levels_left(state, profile, value) -> int:
 
     A temple printed with p and now showing v carries one tile of each value p+1..v.
     """
+    return all_levels_left(state, profile, (value,))[value]
+
+
+def all_levels_left(state, profile, values=data.LEVEL_VALUES) -> dict:
+    """``levels_left`` of each of ``values`` (a phone shows all nine), the temples listed once."""
     counts = profile.get("level_tiles") or data.LEVEL_TILES
-    if not 2 <= value <= 10 or value - 2 >= len(counts):
-        return 0
-    used = sum(1 for t in temples(state).values() if t["printed"] < value <= t["value"])
-    return counts[value - 2] - used
+    shown = [(t["printed"], t["value"]) for t in temples(state).values()]
+    return {
+        value: counts[value - 2] - sum(1 for printed, now in shown if printed < value <= now) if 2 <= value <= 10 and value - 2 < len(counts) else 0
+        for value in values
+    }
 
 
 def stack_sizes(profile) -> list[int]:
