@@ -28,13 +28,24 @@
     if (el) el.hidden = !show;
   }
 
+  function ticked(ticks) {
+    // a line of the set-up checklist ticked on another phone: that list alone is drawn again,
+    // never a form the player is filling in (the ticks are no change of the game)
+    var list = document.getElementById("setup");
+    if (list && list.dataset.url && Number(ticks) > Number(list.dataset.ticks)) {
+      return htmx.ajax("GET", list.dataset.url, { target: "#setup", swap: "outerHTML" });
+    }
+  }
+
   function check(force) {
-    var p = panel();
-    if (!p || !p.dataset.versionUrl || busy || tapping(p) || document.visibilityState !== "visible") return;
+    // the checklist's own page (/setup) has no panel: it follows the ticks alone
+    var p = panel(), list = document.getElementById("setup");
+    var url = p ? p.dataset.versionUrl : list && list.dataset.versionUrl;
+    if (!url || busy || (p && tapping(p)) || document.visibilityState !== "visible") return;
     busy = true;
     // a request lost with the Wi-Fi must not stop syncing for good
     var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, 5000), ticks = null;
-    fetch(p.dataset.versionUrl, { cache: "no-store", credentials: "same-origin", signal: ctl.signal })
+    fetch(url, { cache: "no-store", credentials: "same-origin", signal: ctl.signal })
       .then(function (r) {
         var net = document.getElementById("net");
         net.hidden = r.status !== 404;
@@ -48,16 +59,8 @@
         // only a newer table redraws the panel: a version read before this phone's own tap was
         // answered is older than the panel that tap brought, and redrawing it would drop a choice
         // the player is making (a ticked pill, an open fold) for the same state
-        if (!v || !p || tapping(p)) return;
-        if (!(Number(v) > Number(p.dataset.version))) {
-          // a line of the set-up checklist ticked on another phone: that list alone is drawn
-          // again, never a form the player is filling in (the ticks are no change of the game)
-          var list = document.getElementById("setup");
-          if (list && list.dataset.url && Number(ticks) > Number(list.dataset.ticks)) {
-            return htmx.ajax("GET", list.dataset.url, { target: "#setup", swap: "outerHTML" });
-          }
-          return;
-        }
+        if (!v || (p && tapping(p))) return;
+        if (!p || !(Number(v) > Number(p.dataset.version))) return ticked(ticks);
         if (typing(p) && !force) { changedMeanwhile(true); return; }
         // the panel this phone shows: the server leaves out what has not changed (answer.py)
         var shown = p.dataset.nonce ? { "X-Panel-Nonce": p.dataset.nonce } : {};
@@ -67,22 +70,7 @@
       .finally(function () { clearTimeout(timer); busy = false; });
   }
 
-  // The checklist's own page (/setup) has no panel: it follows the ticks of the other phones
-  // by the same poll (X-Ticks), fetching the list alone when they grew.
-  function checkSetup() {
-    var list = document.getElementById("setup");
-    if (panel() || !list || !list.dataset.versionUrl || busy || document.visibilityState !== "visible") return;
-    busy = true;
-    fetch(list.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) {
-        var ticks = r.headers.get("X-Ticks");
-        if (r.ok && Number(ticks) > Number(list.dataset.ticks)) return htmx.ajax("GET", list.dataset.url, { target: "#setup", swap: "outerHTML" });
-      })
-      .catch(function () {})
-      .finally(function () { busy = false; });
-  }
-
-  setInterval(function () { check(false); checkSetup(); }, INTERVAL);
+  setInterval(function () { check(false); }, INTERVAL);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") check(true); });
   window.addEventListener("online", function () { check(true); });
   window.addEventListener("pageshow", function (e) { if (e.persisted) check(true); });
