@@ -129,6 +129,9 @@ class Poller:
         self.flags: dict[int, tuple] = {}  # fd -> (the dispatcher, the flags it is registered with)
         self.changed: set = set()  # dispatchers to ask again; any thread adds (set.add holds the GIL)
         self.swept = 0.0
+        # the listening sockets and the trigger, asked at every wake-up (they are made before the
+        # loop runs; waitress adds only connections later)
+        self.always = [obj for obj in map.values() if not isinstance(obj, HTTPChannel)]
 
     def mark(self, dispatcher) -> None:
         self.changed.add(dispatcher)
@@ -169,9 +172,9 @@ class Poller:
         if now - self.swept >= self.SWEEP:
             self.swept = now
             self.changed.clear()
-            asked = [*self.map.values(), *(owner for owner, _ in self.flags.values())]
+            asked = {*self.map.values(), *(owner for owner, _ in self.flags.values())}  # the closed ones too: forgotten
         else:
-            asked = [obj for obj in self.map.values() if not isinstance(obj, HTTPChannel)]  # the listeners, the trigger
+            asked = [*self.always]
             while self.changed:
                 asked.append(self.changed.pop())
         for obj in asked:
