@@ -148,7 +148,7 @@ def pieces_on_board(state, seat) -> list:
 def pieces_gone(state, seat) -> list:
     """Pieces that left the game: 'Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry'."""
     on = pieces_on_board(state, seat)
-    guards = [s for s in state["sites"].values() if s["kind"] == "temple" and s["guard"] == seat]
+    guards = [state["sites"][k] for k in guards_of(state, seat)]
     guard_leader = sum(1 for s in guards if s["guard_leader"])
     guard_workers = len(guards) - guard_leader
     off = state["off"][seat]
