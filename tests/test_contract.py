@@ -28,7 +28,7 @@ import string
 import pytest
 
 from companion import archive, engine, schema, store, table as tables
-from companion.games import GAMES
+from companion.games import AIDS, GAMES
 from companion.games.base import PALETTE, Bool, Choice, Int, IntList, RuleError, Text
 
 MAX_STEPS = 500  # the first game of each goes on to its end or this many steps
@@ -354,6 +354,19 @@ def test_long_random_play(slug, first, db, monkeypatch):
     _play_games(slug, db, monkeypatch, range(first, first + LONG_CHUNK), LONG_CHUNK * MAX_STEPS, must_finish=first == 0)
 
 
+def aid_after_the_game(slug, table):
+    """A finished game's player aid marks the last of its phases (the end) and has the section
+    serving it open: the scoring, not the actions of a round nobody plays any more."""
+    module = AIDS[slug]
+    sections = module.aid(table.game_state, table.options, engine.profile_values(table.state))
+    end_key, end_label, _ref = module.PHASES[-1]
+    marked = [line.text.msg for s in sections for line in s.lines if line.current]
+    assert marked == [end_label], f"{slug}: after the game the aid marks {marked}"
+    assert [s.during for s in sections if s.open] == [next(s.during for s in sections if end_key in s.during)], (
+        f"{slug}: after the game the aid opens another section"
+    )
+
+
 def _play_games(slug, db, monkeypatch, indices: range, step_budget: int, must_finish: bool = True):
     """The games ``indices`` of ``slug`` (game 0 to its end, the others CI_STEPS steps), until
     ``step_budget`` steps are played; ``must_finish``: one of them must reach the game's end."""
@@ -366,6 +379,8 @@ def _play_games(slug, db, monkeypatch, indices: range, step_budget: int, must_fi
         play = Play(game, db, index, monkeypatch)
         table = play.play(CI_STEPS if index else MAX_STEPS)
         finished, steps = finished + table.finished, steps + play.steps
+        if table.finished and slug in AIDS:
+            aid_after_the_game(slug, table)
         if index == 0:  # the first game also goes through an export and an import
             export = archive.export(db, table.code)
             code = archive.import_table(db, json.loads(json.dumps(export)), host="host")

@@ -346,10 +346,11 @@ def test_fuzz_every_field_of_every_form_refuses_bad_values_without_a_change_or_a
 
 # --- 7 and 10. Floods against a real waitress: polls keep answering ---------------------------------
 
-POLL_BOUND = 0.100  # seconds: a phone polls every 2 s; a poll slower than this is felt as lag
-# Polls are judged at their 90th percentile: on a shared CI machine a single poll can wait for
-# another process's time slice whatever this server does (seen: 80 ms with nothing else running).
-PERCENTILE = 0.90
+# seconds: no poll may wait this long (a phone polls every 2 s). Not a speed figure (those are in
+# benchmarks/load.py): a flood that locks phones out makes a poll wait for seconds or time out,
+# while a served poll takes milliseconds even on a loaded machine. Eight imports at once without
+# the one-at-a-time rule held a poll 1.2 s here; with it, the slowest took 33 ms.
+POLL_BOUND = 1.0
 
 
 @pytest.fixture(scope="module")
@@ -442,8 +443,8 @@ def test_a_burst_of_eight_hostile_imports_leaves_polls_answering(served):
         t.join(60)
     polls.sort()
     print(f"8 imports of 3000 events: {sorted(results)}; polls {len(polls)}, median {polls[len(polls) // 2] * 1000:.1f} ms, max {polls[-1] * 1000:.1f} ms")
-    assert set(results) <= {303, 503} and 303 in results  # one at a time: the rest are told to try again
-    assert polls[int(len(polls) * PERCENTILE)] < POLL_BOUND
+    assert set(results) == {303, 503}  # one at a time: the rest are told to try again
+    assert polls[-1] < POLL_BOUND
 
 
 def test_150_half_open_connections_do_not_lock_phones_out(served):
@@ -459,7 +460,7 @@ def test_150_half_open_connections_do_not_lock_phones_out(served):
         for s in held:
             s.close()
     print(f"150 half-open connections: polls {len(polls)}, median {polls[len(polls) // 2] * 1000:.1f} ms, max {polls[-1] * 1000:.1f} ms")
-    assert polls[int(len(polls) * PERCENTILE)] < POLL_BOUND
+    assert polls[-1] < POLL_BOUND
 
 
 def test_serve_prints_the_names_it_answers_to_and_the_operator_pin(monkeypatch, tmp_path, capsys):

@@ -84,6 +84,7 @@ PHASES = (
     (7, N_("7. Oil sale: three auctions"), REFS["auction"]),
     (8, N_("8. Overflow"), RULES["overflow"]),
     (9, N_("9. Pass the die"), REFS["die"]),
+    ("over", N_("End of the game: the final count"), REFS["end"]),
 )
 
 
@@ -99,7 +100,7 @@ def site_costs() -> tuple:
 def aid(state, options, profile) -> list[Section]:
     rail = list(_profile(profile, "rail_costs") or data.RAIL_COSTS)
     steps = {c: rail.count(c) for c in sorted(set(rail))}
-    current = state.get("step") if state and not state.get("over") else None
+    current = ("over" if state.get("over") else state.get("step")) if state else None
     limits = {
         "move": L(
             N_("truck: %(truck)s points a field (plain, hills, mountains); rail fields: %(rail)s"),
@@ -170,6 +171,7 @@ def aid(state, options, profile) -> list[Section]:
                     AidLine(L(N_("Each oil left under a derrick or in a tank: $%(oil)s"), oil=f"{data.OIL_LEFT:,}"), RULES["oil_left"]),
                     AidLine(L(N_("Most money wins")), REFS["winner"]),
                 ],
+                during=("over",),
             ),
             Section(
                 N_("Ties"),

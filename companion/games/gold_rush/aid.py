@@ -57,7 +57,8 @@ def points() -> dict:
 
 def aid(state, options, profile) -> list[Section]:
     p = points()
-    current = state.get("phase") if state else None
+    # after the final scoring ("over") the game is at its end line, and the aid opens its section
+    current = {"over": "end"}.get(state["phase"], state["phase"]) if state else None
     step = lambda name: L(moves.by_name[name].label).to_json()  # noqa: E731
     scoring = [
         AidLine(

@@ -58,7 +58,8 @@ def aid(state, options, profile) -> list[Section]:
         data.EASIER_LANDMARK_POINTS if mods.get("easier_landmarks") else data.HARDER_LANDMARK_POINTS if mods.get("harder_landmarks") else data.LANDMARK_POINTS
     )
     step = lambda name: L(moves.by_name[name].label).to_json()  # noqa: E731
-    current = state.get("phase") if state else None
+    # after the final scoring ("over") the game is at its end line, and the aid opens its section
+    current = {"over": "end"}.get(state["phase"], state["phase"]) if state else None
     return fold(
         [
             Section(N_("A round"), phase_lines(PHASES, current)),
