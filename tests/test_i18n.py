@@ -81,6 +81,22 @@ def test_large_numbers_in_a_log_line_are_grouped_the_way_the_viewer_writes_them(
         assert tr(label) == "Ann pays $15\xa0000"
 
 
+def test_a_quoted_step_does_not_double_the_full_stop_of_the_sentence_around_it(app):
+    """A log line that is a sentence ("Anna laid a tile on M2: 2 ore tokens on its pile.") quoted
+    in a question or a refusal reads "pile. Nothing was changed.", not "pile.. Nothing"."""
+    from companion.games.base import Label
+    from companion.web.shared import tr
+
+    step = Label("Anna laid a tile on M2: %(n)d ore tokens on its pile.", n=2).to_json()
+    twice = Label("%(name)s already entered this: %(what)s. Nothing was changed.", name="Anna", what=step)
+    undo = Label("Undo %(name)s's step: %(what)s? %(name)s's phone will say you did.", name="Ben", what=step)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert tr(twice) == "Anna already entered this: Anna laid a tile on M2: 2 ore tokens on its pile. Nothing was changed."
+        assert tr(undo) == "Undo Ben's step: Anna laid a tile on M2: 2 ore tokens on its pile? Ben's phone will say you did."
+        # a step without a full stop is left alone
+        assert tr(Label("Undo: %(what)s?", what=Label("Hudson: $6,500").to_json())) == "Undo: Hudson: $6,500?"
+
+
 def test_each_game_translates_in_its_own_context(client):
     """Issue 23 point 9: one merged catalog let Tinners' Trail's Czech for "On display:" show in
     Tikal's auction. A table's pages translate with the core's catalog and their game's own."""
