@@ -34,6 +34,20 @@ def test_the_log_reads_in_the_viewers_language_not_the_one_it_was_entered_in(cli
     assert "Red scored 7" in client.get(f"/t/{code}/", headers={"Accept-Language": "en"}).get_data(as_text=True)
 
 
+def test_two_guests_in_two_languages_each_read_the_log_in_their_own(client, phone, app):
+    """The panel remembers its log lines (answer.memo) per table, seat, rights and language: a
+    Czech guest's page must not hand its Czech lines to an English guest with the same rights."""
+    from helpers import act
+
+    code = start_table(client)
+    act(client, code, "score", seat=0, points=7)
+    english = app.test_client()
+    assert "Red získává 7" in phone.get(f"/t/{code}/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    page = english.get(f"/t/{code}/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Red scored 7" in page
+    assert "získává" not in page
+
+
 @pytest.mark.parametrize("part", ["core", *sorted(GAMES)])
 def test_every_message_has_a_czech_translation(part):
     po, dirs = i18n.catalog_for(part)
