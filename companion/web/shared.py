@@ -131,7 +131,7 @@ def tr(label, translations=None) -> str:
     # "already entered this: Anna laid a tile. Enter it again?", never "a tile.. Enter" or "tile.?"
     for key, value in (label.get("params") or {}).items():
         quoted = params[key]
-        if isinstance(value, dict) and quoted.endswith(".") and any(f"%({key})s{mark}" in text for mark in ".?"):
+        if isinstance(value, dict) and "msg" in value and quoted.endswith(".") and any(f"%({key})s{mark}" in text for mark in ".?"):
             params[key] = quoted[:-1]
     # large numbers grouped as the viewer's language writes them: $15,000 / $15 000
     for key, value in params.items():
