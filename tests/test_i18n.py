@@ -34,6 +34,20 @@ def test_the_log_reads_in_the_viewers_language_not_the_one_it_was_entered_in(cli
     assert "Red scored 7" in client.get(f"/t/{code}/", headers={"Accept-Language": "en"}).get_data(as_text=True)
 
 
+def test_two_guests_in_two_languages_each_read_the_log_in_their_own(client, phone, app):
+    """The panel remembers its log lines (answer.memo) per table, seat, rights and language: a
+    Czech guest's page must not hand its Czech lines to an English guest with the same rights."""
+    from helpers import act
+
+    code = start_table(client)
+    act(client, code, "score", seat=0, points=7)
+    english = app.test_client()
+    assert "Red získává 7" in phone.get(f"/t/{code}/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    page = english.get(f"/t/{code}/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Red scored 7" in page
+    assert "získává" not in page
+
+
 @pytest.mark.parametrize("part", ["core", *sorted(GAMES)])
 def test_every_message_has_a_czech_translation(part):
     po, dirs = i18n.catalog_for(part)
@@ -79,6 +93,22 @@ def test_large_numbers_in_a_log_line_are_grouped_the_way_the_viewer_writes_them(
         assert tr(Label("%(name)s pays $%(amount)d", name="Ann", amount=500).to_json()) == "Ann pays $500"
     with app.test_request_context(headers={"Accept-Language": "cs"}):
         assert tr(label) == "Ann pays $15\xa0000"
+
+
+def test_a_quoted_step_does_not_double_the_full_stop_of_the_sentence_around_it(app):
+    """A log line that is a sentence ("Anna laid a tile on M2: 2 ore tokens on its pile.") quoted
+    in a question or a refusal reads "pile. Nothing was changed.", not "pile.. Nothing"."""
+    from companion.games.base import Label
+    from companion.web.shared import tr
+
+    step = Label("Anna laid a tile on M2: %(n)d ore tokens on its pile.", n=2).to_json()
+    twice = Label("%(name)s already entered this: %(what)s. Nothing was changed.", name="Anna", what=step)
+    undo = Label("Undo %(name)s's step: %(what)s? %(name)s's phone will say you did.", name="Ben", what=step)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert tr(twice) == "Anna already entered this: Anna laid a tile on M2: 2 ore tokens on its pile. Nothing was changed."
+        assert tr(undo) == "Undo Ben's step: Anna laid a tile on M2: 2 ore tokens on its pile? Ben's phone will say you did."
+        # a step without a full stop is left alone
+        assert tr(Label("Undo: %(what)s?", what=Label("Hudson: $6,500").to_json())) == "Undo: Hudson: $6,500?"
 
 
 def test_each_game_translates_in_its_own_context(client):

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import threading
 
+from flask_babel import get_locale
 from jinja2 import pass_context
 from markupsafe import Markup
 
@@ -58,8 +59,10 @@ class Regions:
         # a refusal, a question or a refilled form: nothing of this rendering is kept, now or later
         plain = not (context.get("error") or context.get("confirm") or context.get("submitted"))
         t = context["t"]
+        # the request's language: the context's "lang" comes only with rendering (a context
+        # processor), so reading it here shared the pieces of one language with every other
         self.scope = (
-            (t.code, context.get("lang"), context.get("my_seat"), context.get("acting_seat"), context.get("is_view"), context.get("is_host")) if plain else None
+            (t.code, str(get_locale()), context.get("my_seat"), context.get("acting_seat"), context.get("is_view"), context.get("is_host")) if plain else None
         )
 
     def region(self, context, name: str, key: tuple, actions, caller) -> Markup:

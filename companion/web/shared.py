@@ -127,6 +127,12 @@ def tr(label, translations=None) -> str:
         text = translations.ugettext(label["msg"])
     if not params:
         return text
+    # a quoted step that ends its sentence gives up its full stop to the sentence around it:
+    # "already entered this: Anna laid a tile. Enter it again?", never "a tile.. Enter" or "tile.?"
+    for key, value in (label.get("params") or {}).items():
+        quoted = params[key]
+        if isinstance(value, dict) and "msg" in value and quoted.endswith(".") and any(f"%({key})s{mark}" in text for mark in ".?"):
+            params[key] = quoted[:-1]
     # large numbers grouped as the viewer's language writes them: $15,000 / $15 000
     for key, value in params.items():
         if type(value) is int and abs(value) >= 1000:

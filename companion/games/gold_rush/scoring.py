@@ -262,7 +262,8 @@ def finish_blocked(state, profile) -> Label | None:
             N_("Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board)."), left=counted(COUNTED, "cowboy", left)
         )
     if state["ore"] == "box":
-        missing = [name(state, i) for i, s in enumerate(state["seats"]) if s["ore_total"] is None]
+        # a player with no token in front of them has nothing to turn over: their ore is 0
+        missing = [name(state, i) for i, s in enumerate(state["seats"]) if s["ore_total"] is None and s["hand"]]
         if missing:
             return Label(N_("Waiting for the ore totals of: %(names)s."), names=", ".join(missing))
     elif profile.get("ore_counts") is None and any(s["hand"] for s in state["seats"]):

@@ -125,11 +125,27 @@ def test_with_physical_tokens_each_player_enters_their_total_on_their_own_phone(
     assert t.s["seats"][BLUE]["hand"] == [None]
     to_end(t)
     t.refused("ore_total", seat=None, points=3, because="Each player enters their ore total on their own phone.")
+    assert "Blue" in t.refused("finish", seat=None, because="Waiting for the ore totals of: %(names)s.").params["names"]
     t.act("ore_total", seat=BLUE, points=3)
-    assert "Red" in t.refused("finish", seat=None, because="Waiting for the ore totals of: %(names)s.").params["names"]
-    t.act("ore_total", seat=RED, points=0)
     t.act("finish", seat=None)
     assert GAME.scores(t.s, t.values)[0]["total"] == 3
+
+
+def test_a_player_without_ore_tokens_is_not_waited_for():
+    """ "Nakonec všichni hráči otočí své získané žetony ... a připočítají si za ně odpovídající body."
+    A player with no token in front of them has nothing to turn over: their ore is 0, and the
+    reveal does not wait for them to type it on their phone."""
+    t = Table(3, ore="box")
+    t.turn(then="place_tent", mountain=1)
+    t.turn()
+    t.turn()
+    t.turn(then="take_token")
+    assert [len(s["hand"]) for s in t.s["seats"]] == [1, 0, 0]
+    to_end(t)
+    assert t.refused("finish", seat=None, because="Waiting for the ore totals of: %(names)s.").params["names"] == "Blue"
+    t.act("ore_total", seat=BLUE, points=2)
+    t.act("finish", seat=None)
+    assert [r["total"] for r in sorted(GAME.scores(t.s, t.values), key=lambda r: r["seat"])] == [2, 0, 0]
 
 
 def test_the_reveal_waits_for_the_box_counts():
