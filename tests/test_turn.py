@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import fake_turns
 import pytest
@@ -69,6 +70,20 @@ def test_when_everyone_must_act_every_phone_says_your_turn_with_the_others(app, 
     act(phones[0], code, "everyone")
     html = page(phones[1], code)
     assert banner(html).startswith("Your turn together with Red (Red), Green (Green)")
+
+
+def test_a_comma_in_the_turn_bar_stays_on_the_line_of_the_chip_before_it(app, client, fake):
+    """Found at the table (390 px): "Your turn ... together with ● Anna" and then a line beginning
+    ", ■ Ben". A chip is one box on the line, and the line could break between it and its comma
+    (a word joiner does not stop Chromium there); each chip but the last now sits with its comma
+    in a ``.listed`` span that does not break, while a long name still wraps inside its chip."""
+    code = start_table(client, game=fake)
+    phones = [seated(app, code, s) for s in range(3)]
+    act(phones[0], code, "everyone")
+    bar = re.search(r'<p class="turn[^"]*"[^>]*>(.*?)</p>', page(phones[1], code), re.S).group(1)
+    assert bar.count('<span class="listed"><span class="chip"') == 1 and '</span></span>,</span> <span class="chip"' in bar
+    css = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()
+    assert ".listed { white-space: nowrap; }" in css and ".listed .chip { white-space: normal; }" in css
 
 
 def test_the_panel_an_htmx_refresh_fetches_carries_the_banner(app, client, fake):

@@ -33,6 +33,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         # the pieces every panel repeats, in Python under their template names (render.py)
         chip=render.player_chip,
+        chips=render.player_chips,
         sheet_row=render.sheet_row,
         why=render.rule_why,
         sub_lines=render.rule_sub_lines,

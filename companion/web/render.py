@@ -120,6 +120,15 @@ def player_chip(context, player, seat=None) -> Markup:
     return html(CHIP, css, symbol, _field(player, "name"), translations.ugettext(name) if name else "")
 
 
+@pass_context
+def player_chips(context, players, seats) -> Markup:
+    """The chips of ``players[seat]`` for ``seats``, listed "A, B". A chip is one box on the line,
+    and the line could break between it and its comma, which then began the next line: each chip
+    but the last is kept with its comma (``.listed``, app.css), a long name still wraps in its chip."""
+    chips = [player_chip(context, players[s]) for s in seats]
+    return Markup(" ").join([*(Markup('<span class="listed">%s,</span>') % c for c in chips[:-1]), *chips[-1:]])
+
+
 WHY = ' <details class="why"><summary>%s</summary><blockquote lang="cs">„%s“</blockquote>%s</details>'
 
 
