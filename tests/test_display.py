@@ -67,6 +67,25 @@ def test_the_display_lists_the_latest_three_lines_newest_first(client):
     assert re.findall(r"Red scored (\d)", log) == ["4", "3", "2"]
 
 
+def test_once_the_game_is_over_the_display_says_who_won_above_the_board(client):
+    """Found at the table: after a game the display said "The game is over." and showed the board
+    but no ranking (Giganten's money in seat order; Gold Rush's winner only in a log line that
+    later lines pushed out). The screen in the middle of the table now ranks the players first."""
+    code = start_table(client)
+    for seat, points in ((0, 5), (1, 9), (2, 7)):
+        act(client, code, "score", seat=seat, points=points)
+    before = client.get(f"/t/{code}/display", headers=EN).get_data(as_text=True)
+    assert "Final ranking" not in before
+    act(client, code, "finish", confirmed="1")
+    html = client.get(f"/t/{code}/display", headers=HX | EN).get_data(as_text=True)
+    final = html.split('<section class="d-final">')[1].split("</section>")[0]
+    assert "Final ranking" in final and re.search(r"Winner:.*Blue", final, re.S)
+    assert NAMES.findall(final.split('<ol class="ranking">')[1]) == ["Blue", "Green", "Red"]
+    assert html.index('class="d-final"') < html.index('class="d-game"')  # above the board
+    cs = client.get(f"/t/{code}/display", headers={**HX, "Accept-Language": "cs"}).get_data(as_text=True)
+    assert "Konečné pořadí" in cs
+
+
 # --- issue 24 point 3: the public board drawn for the middle of the table ---------------------
 
 
