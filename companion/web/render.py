@@ -34,6 +34,7 @@ from ..games import rule_ref
 from .forms import Form
 from .shared import COLOURS, request_translations, tr
 
+BOT_CHIP = '<span class="chip bot"><span class="dot" aria-hidden="true">⚙</span> %s</span>'
 CHIP = '<span class="chip" style="--c: %s"><span class="dot" aria-hidden="true">%s</span> %s<span class="sr"> (%s)</span></span>'
 
 
@@ -111,8 +112,10 @@ def _field(obj, key):
 
 @pass_context
 def player_chip(context, player, seat=None) -> Markup:
-    """Colour is never shown without its name: a symbol for colour-blind players, the colour's name for screen readers."""
-
+    """Colour is never shown without its name: a symbol for colour-blind players, the colour's name for screen readers.
+    A bot of a play (``bot``: Botrik) has no colour: a cog and its name."""
+    if _field(player, "bot"):
+        return html(BOT_CHIP, _field(player, "name"))
     colour = _field(player, "colour")
     name, css, symbol = COLOURS.get(colour, (colour, "#888", "?"))
     translations = context.get("translations") or request_translations()
@@ -121,12 +124,13 @@ def player_chip(context, player, seat=None) -> Markup:
 
 
 @pass_context
-def player_chips(context, players, seats) -> Markup:
-    """The chips of ``players[seat]`` for ``seats``, listed "A, B". A chip is one box on the line,
-    and the line could break between it and its comma, which then began the next line: each chip
-    but the last is kept with its comma (``.listed``, app.css), a long name still wraps in its chip."""
-    chips = [player_chip(context, players[s]) for s in seats]
-    return Markup(" ").join([*(Markup('<span class="listed">%s,</span>') % c for c in chips[:-1]), *chips[-1:]])
+def player_chips(context, players, seats=None, sep=",") -> Markup:
+    """The chips of ``players`` (of ``players[seat]`` for ``seats``), listed "A, B" (``sep``: "A +
+    B"). A chip is one box on the line, and the line could break between it and the separator,
+    which then began the next line: each chip but the last is kept with its separator (``.listed``,
+    app.css), a long name still wraps in its chip."""
+    chips = [player_chip(context, p) for p in (players if seats is None else (players[s] for s in seats))]
+    return Markup(" ").join([*(html('<span class="listed">%s%s</span>', c, sep) for c in chips[:-1]), *chips[-1:]])
 
 
 WHY = ' <details class="why"><summary>%s</summary><blockquote lang="cs">„%s“</blockquote>%s</details>'

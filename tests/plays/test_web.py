@@ -51,6 +51,19 @@ def test_at_the_table_the_final_ranking_and_its_winner_are_shown_once(client, fi
     assert len(re.findall(r'<ol class="[^"]*ranking', html)) == 1 and html.count('class="winner"') <= 1
 
 
+def test_botrik_winning_a_play_is_a_cog_and_his_name_in_the_winners_line_and_the_ranking(client, app):
+    """A bot has no colour to pair with a name: his chip is a cog (render.player_chip, the one chip
+    of every player of a play); the winners are listed by the same helper as the turn bar's."""
+    code = hamlet(db_of(app), your_score=0)
+    pid = plays.for_table(db_of(app), code)["id"]
+    r = client.get(f"/plays/{pid}", headers=EN)
+    html = r.get_data(as_text=True)
+    bot = '<span class="chip bot"><span class="dot" aria-hidden="true">⚙</span> Botrik</span>'
+    assert r.status_code == 200
+    assert re.search(r'<p class="winner">Winner: ' + re.escape(bot) + "</p>", html)
+    assert html.count(bot) >= 2  # and his row of the ranking
+
+
 def test_history_lists_plays_newest_first_with_their_winners_and_never_a_table_code(client, phone, app):
     first = finished_pad(client, (12, 7, 12))
     second = finished_pad(client, (1, 9, 2))
