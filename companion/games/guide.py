@@ -115,6 +115,15 @@ def steps_line(moves, names, ref=None, text=None) -> AidLine:
     return AidLine(text or Label(N_("%(steps)s"), steps=listed(unique)), ref, actions=tuple(names))
 
 
+def phase_now(state, phases, key="phase"):
+    """The key of ``phases`` a game's ``state`` is at (``phase_lines``' ``current``), None before
+    the game: once it is over (an ``over`` flag, or the phase "over"), the last of ``phases``, the
+    end of the game, so the aid marks it and opens the section of the scoring."""
+    if not state:
+        return None
+    return phases[-1][0] if state.get("over") is True or state.get(key) == "over" else state.get(key)
+
+
 def phase_lines(phases, current) -> list[AidLine]:
     """The phases of a round in order, ``(key, label, ref)`` each; ``current`` is marked."""
     return [AidLine(Label(label), ref, current=key == current) for key, label, ref in phases]

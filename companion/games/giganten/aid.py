@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, phase_now, steps_line
 from . import data
 from .checklist import REFS as CHECK
 from .core import _profile, moves
@@ -100,7 +100,7 @@ def site_costs() -> tuple:
 def aid(state, options, profile) -> list[Section]:
     rail = list(_profile(profile, "rail_costs") or data.RAIL_COSTS)
     steps = {c: rail.count(c) for c in sorted(set(rail))}
-    current = ("over" if state.get("over") else state.get("step")) if state else None
+    current = phase_now(state, PHASES, "step")
     limits = {
         "move": L(
             N_("truck: %(truck)s points a field (plain, hills, mountains); rail fields: %(rail)s"),

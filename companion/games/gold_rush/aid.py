@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, fold, phase_lines, steps_line
+from ..guide import AidLine, L, Section, fold, phase_lines, phase_now, steps_line
 from . import data
 from .rulebook import RULES
 from .rules.base import moves
@@ -57,8 +57,7 @@ def points() -> dict:
 
 def aid(state, options, profile) -> list[Section]:
     p = points()
-    # after the final scoring ("over") the game is at its end line, and the aid opens its section
-    current = {"over": "end"}.get(state["phase"], state["phase"]) if state else None
+    current = phase_now(state, PHASES)
     step = lambda name: L(moves.by_name[name].label).to_json()  # noqa: E731
     scoring = [
         AidLine(

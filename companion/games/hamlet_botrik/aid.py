@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..common import RuleRef, listed
-from ..guide import AidLine, L, Section, fold, phase_lines, steps_line
+from ..guide import AidLine, L, Section, fold, phase_lines, phase_now, steps_line
 from . import data
 from .checklist import REFS as CHECK
 from .rulebook import RULES
@@ -58,8 +58,7 @@ def aid(state, options, profile) -> list[Section]:
         data.EASIER_LANDMARK_POINTS if mods.get("easier_landmarks") else data.HARDER_LANDMARK_POINTS if mods.get("harder_landmarks") else data.LANDMARK_POINTS
     )
     step = lambda name: L(moves.by_name[name].label).to_json()  # noqa: E731
-    # after the final scoring ("over") the game is at its end line, and the aid opens its section
-    current = {"over": "end"}.get(state["phase"], state["phase"]) if state else None
+    current = phase_now(state, PHASES)
     return fold(
         [
             Section(N_("A round"), phase_lines(PHASES, current)),

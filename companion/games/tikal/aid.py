@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..base import N_, NP_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, phase_now, steps_line
 from . import data
 from .rulebook import RULES
 from .rules import moves
@@ -72,7 +72,7 @@ def costs() -> dict:
 def aid(state, options, profile) -> list[Section]:
     advanced = bool(state.get("advanced")) if state else bool(options.get("advanced"))
     phases = [p for p in PHASES if advanced or p[0] not in ("show", "bid")]
-    current = state.get("phase") if state else None
+    current = phase_now(state, phases)
     limits = {
         "enter": L(N_("each piece, into the base camp or your camp")),
         "camp_move": L(N_("each piece, by a secret path")),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_, NP_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, phase_now, steps_line
 from . import board as bd, data
 from .checklist import REFS as CHECK
 from .core import moves
@@ -102,7 +102,7 @@ def aid(state, options, profile) -> list[Section]:
         "pasties": REFS["pasties"],
         "pass": REFS["time"],
     }
-    current = state.get("phase") if state else None
+    current = phase_now(state, PHASES)
     invest = list(b.get("invest_costs") or [])
     return fold(
         [
