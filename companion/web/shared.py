@@ -118,9 +118,13 @@ def tr(label, translations=None) -> str:
         translations = request_translations()
     if isinstance(label, str):
         return translations.ugettext(label)
-    params = {}
+    params, quoted = {}, []
     for key, value in (label.get("params") or {}).items():
-        params[key] = tr(value, translations) if isinstance(value, dict) and "msg" in value else value
+        if isinstance(value, dict) and "msg" in value:  # a nested label: translated, and quoted below
+            params[key] = tr(value, translations)
+            quoted.append(key)
+        else:
+            params[key] = value
     if label.get("plural"):  # Czech has three forms: 1 port, 2 porty, 5 portů
         text = translations.ungettext(label["msg"], label["plural"], params["num"])
     else:
@@ -129,10 +133,9 @@ def tr(label, translations=None) -> str:
         return text
     # a quoted step that ends its sentence gives up its full stop to the sentence around it:
     # "already entered this: Anna laid a tile. Enter it again?", never "a tile.. Enter" or "tile.?"
-    for key, value in (label.get("params") or {}).items():
-        quoted = params[key]
-        if isinstance(value, dict) and "msg" in value and quoted.endswith(".") and any(f"%({key})s{mark}" in text for mark in ".?"):
-            params[key] = quoted[:-1]
+    for key in quoted:
+        if params[key].endswith(".") and any(f"%({key})s{mark}" in text for mark in ".?"):
+            params[key] = params[key][:-1]
     # large numbers grouped as the viewer's language writes them: $15,000 / $15 000
     for key, value in params.items():
         if type(value) is int and abs(value) >= 1000:
