@@ -176,7 +176,7 @@ def render_panel(t: tables.Table, status: int = 200, **extra):
     """The panel for htmx, or the whole page for a browser without JavaScript."""
     context = _context(t, **extra)
     template = "_panel.html" if htmx else "table.html"
-    return answer.render(render_template, template, context), status
+    return answer.render(render_template, template, context, shared=bool(htmx)), status
 
 
 @bp.get("/")
