@@ -16,7 +16,8 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from . import joins, plays, table
-from .store import write
+from .store import now, write
+from .version import __version__, newer, parts
 
 MIGRATIONS = Migrations("companion")
 
@@ -251,6 +252,44 @@ def _v15(db: sqlite_utils.Database) -> None:
     db["tables"].add_column("ticks", int, not_null_default=0)
 
 
+@MIGRATIONS(name="m016_app_versions")
+def _v16(db: sqlite_utils.Database) -> None:
+    """Issue 34 point 3: every version of the app that opened this database, and when it first did
+    (``migrate`` adds today's): a database a newer version wrote says so (``NewerDatabase``)."""
+    db["app_versions"].create({"version": str, "first_opened": str}, pk="version")
+
+
+class NewerDatabase(Exception):
+    """The database has steps this version does not know: a newer version wrote it."""
+
+
+def newest_version(db: sqlite_utils.Database) -> str | None:
+    """The newest version of the app that opened this database (None before m016)."""
+    if not db["app_versions"].exists():
+        return None
+    return max((v for (v,) in db.execute("select version from app_versions")), key=parts, default=None)
+
+
+def unknown_steps(db: sqlite_utils.Database) -> list[str]:
+    """The steps recorded in the database that this version does not have (sqlite-utils applies
+    the pending ones and says nothing of these: it keeps its steps in ``_migrations``)."""
+    known = {m.name for m in MIGRATIONS._migrations}
+    return [m.name for m in MIGRATIONS.applied(db) if m.name not in known]
+
+
+def refuse_newer(db: sqlite_utils.Database) -> None:
+    """Open no database with steps this version lacks: its tables may hold what this code would
+    misread or, writing, break (its states, a column it does not fill in)."""
+    unknown = unknown_steps(db)
+    if unknown:
+        theirs = newest_version(db)
+        by = f"table-companion {theirs}" if theirs and newer(theirs) else "a newer table-companion"
+        raise NewerDatabase(
+            f"This database was written by {by}; this is {__version__}, which does not know its steps {', '.join(unknown)}. "
+            "Upgrade this install (see README, Backups, upgrades and moving to another device), or restore a backup made by this version."
+        )
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 
@@ -265,6 +304,7 @@ def migrate(db: sqlite_utils.Database) -> None:
             old = db.execute("PRAGMA user_version").fetchone()[0]
             for name in _BEFORE_MIGRATIONS[:old]:
                 db[MIGRATIONS.migrations_table].insert({"migration_set": MIGRATIONS.name, "name": name, "applied_at": "before-migrations"})
+        refuse_newer(db)
         _deferred.clear()
         try:
             MIGRATIONS.apply(db)
@@ -274,6 +314,7 @@ def migrate(db: sqlite_utils.Database) -> None:
                         work(db)
         finally:
             _deferred.clear()
+        db["app_versions"].insert({"version": __version__, "first_opened": now()}, ignore=True)
     # m003 frees every event's state: give the space back (VACUUM cannot run in a transaction)
     free, pages = db.execute("PRAGMA freelist_count").fetchone()[0], db.execute("PRAGMA page_count").fetchone()[0]
     if pages > 256 and free > pages // 2:
