@@ -122,6 +122,7 @@ def test_every_phone_offers_only_what_legal_allows(slug, app, monkeypatch):
                 html = r.get_data(as_text=True)
                 alone = fresh(phone, f"/t/{play.code}/panel", monkeypatch)
                 assert NONCES.sub(r"\1N", html) == NONCES.sub(r"\1N", alone), f"{slug} step {step} seat {seat}: a shared region differs from its own"
+                assert len(set(re.findall(r'name="nonce" value="([^".]+)\.', html))) <= 1, "every form of a panel carries its own rendering's nonce"
                 counts = check_panel(game, tstate, seat, html)
                 pressed, greyed = pressed + counts[0], greyed + counts[1]
         if not play.step():

@@ -62,9 +62,8 @@ class Regions:
         # the request's language: the context's "lang" comes only with rendering (a context
         # processor), so reading it here shared the pieces of one language with every other
         self.scope = (t.code, str(get_locale())) if plain else None
-        # a rendering for htmx may take a region another phone's rendering made (its forms' version
-        # and nonce are the panel's, put in by app.js); a whole page, which a phone without
-        # JavaScript sends back as it is, renders its own
+        # a rendering for htmx may take a region another phone's rendering made (restamped with
+        # this rendering's version and nonce); a whole page renders its own
         self.shared = shared and self.scope is not None
 
     def region(self, context, name: str, key: tuple, actions, caller) -> Markup:
@@ -76,7 +75,21 @@ class Regions:
             return caller()
         if self.had is not None and self.had.get(name) == full:
             return Markup(KEPT % name)
-        return _remembered(REGIONS, full, caller) if self.shared else caller()
+        if not self.shared:
+            return caller()
+        t, nonce = context["t"], context.get("nonce", "")
+        made, stamp = _remembered(REGIONS, full, lambda: (caller(), (t.version, t.head, nonce)))
+        return made if stamp == (t.version, t.head, nonce) else _restamped(made, stamp, (t.version, t.head, nonce))
+
+
+def _restamped(made: Markup, stamp: tuple, now: tuple) -> Markup:
+    """A region another rendering made, with this rendering's version, head and nonce in its forms
+    (render.FORM writes them so): each phone's forms are its own, with JavaScript or without."""
+    (v, h, nonce), (v2, h2, nonce2) = stamp, now
+    out = str(made).replace(
+        f'name="v" value="{v}"><input type="hidden" name="h" value="{h}">', f'name="v" value="{v2}"><input type="hidden" name="h" value="{h2}">'
+    )
+    return Markup(out.replace(f'name="nonce" value="{nonce}.', f'name="nonce" value="{nonce2}.') if nonce else out)
 
 
 def _remembered(cache: dict, key, caller) -> Markup:
@@ -98,7 +111,9 @@ def _remembered(cache: dict, key, caller) -> Markup:
 
 
 # What every phone of the process shares: a region's or piece's HTML by its whole key (the table,
-# the language, the region, everything it shows, and the greying of its forms for that phone).
+# the language, the region, everything it shows, and the greying of its forms for that phone); a
+# region's with the version, head and nonce its forms were made with, which a rendering that takes
+# it puts its own in place of (``_restamped``).
 # Nothing else goes in, so a phone gets only what its own rendering would have made: a region that
 # reads a seat's view names the seat in its key (tests/test_web_legal.py renders every phone's panel
 # with and without these and compares them).
