@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections import deque
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 
 import sqlite_utils
@@ -30,7 +31,7 @@ import sqlite_utils
 from . import engine, merge, plays, store, trust
 from .defaults import remembered_profile
 from .games import GAMES, get as get_game
-from .games.base import N_, Game, Label, RuleError
+from .games.base import N_, AskFirst, Game, Label, RuleError, confirmed_entry
 from .joins import new_join_code
 from .merge import Stale
 from .rng import new_seed
@@ -202,24 +203,35 @@ def act(
             if done:
                 raise Stale()  # another form of the same, now old, page
         after = []
+        asked = []  # every question this entry raises, asked at once: one "Yes" answers them all
         if version != table.version:
             if head is None or kind != "action":
                 raise Stale()
             after = merge.since(db, table, version, head)
-            merge.check(table, kind, action, params, after, confirmed, mergeable=True)
+            _asking(asked, merge.check, table, kind, action, params, after, confirmed, mergeable=True)
         elif seen is not None and seen < version:  # tapped again after a 409: the same entry since?
-            merge.check(table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
-        meta = entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
+            _asking(asked, merge.check, table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
+        meta = {}
+        if kind == "action" and device is not None:
+            meta = _asking(asked, entered_by, db, table, action, seat, device, confirmed)
+            if meta is None:  # asked "Enter this for Anna?": what it records once confirmed
+                meta = entered_by(db, table, action, seat, device, True)
         meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
         before = _result(table) if table.finished else None
         if kind == "action" and device is not None:
             seat = trust.game_seat(table, seat, action)  # entered for the seat on turn: as the table view does
-        result = engine.step(
-            table.game, table.state, table.seed, kind, action, params, seat, owned=True, recent=recent(db, code, table.head, table.game.recall)
-        )
+        try:
+            with confirmed_entry() if confirmed else nullcontext():  # the game's own questions (base.ask_first)
+                result = engine.step(
+                    table.game, table.state, table.seed, kind, action, params, seat, owned=True, recent=recent(db, code, table.head, table.game.recall)
+                )
+        except AskFirst as question:
+            raise _one_question([*asked, question]) from None
         changed = _result_change(table, before, result.state) if before is not None else None
         if changed is not None and not confirmed:
-            raise NeedsConfirmation(N_("The game is over: this changes its result (%(change)s). Change it?"), change=changed.to_json())
+            asked.append(NeedsConfirmation(N_("The game is over: this changes its result (%(change)s). Change it?"), change=changed.to_json()))
+        if asked:
+            raise _one_question(asked)
         revealed = revealed_by(kind, result)
         if revealed:
             meta["reveals"] = revealed
@@ -233,6 +245,27 @@ def act(
         if changed is not None:
             notice(db, code, seq, Label(N_("Result changed: %(change)s"), change=changed.to_json()), refresh=False)
         return Outcome(table, result.label, after=[merge.entered_on(table, e) for e in after])
+
+
+def _asking(asked: list, check, *args, **kwargs):
+    """``check(*args, **kwargs)``, with a question it raises kept in ``asked`` (None returned) so
+    that the entry's other checks still run: a refusal still refuses, and the questions after it
+    (the game's ``ask_first``, a finished game's result) are asked with it, not after its "Yes"."""
+    try:
+        return check(*args, **kwargs)
+    except NeedsConfirmation as question:
+        asked.append(question)
+        return None
+
+
+def _one_question(questions: list) -> NeedsConfirmation:
+    """The questions an entry raised, as one, in the order they arose ("Enter this for Anna? … £66
+    is above every price …: enter it anyway?")."""
+    first, *rest = questions
+    label = Label(first.msg, **first.params)
+    for question in rest:
+        label = Label(N_("%(first)s %(then)s"), first=label.to_json(), then=Label(question.msg, **question.params).to_json())
+    return NeedsConfirmation(label.msg, **label.params)
 
 
 def _result(table: Table) -> list:

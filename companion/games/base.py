@@ -120,6 +120,43 @@ def entry_check(reason: Label | None | Callable[[], Label | None], error: Callab
         raise (error or RuleError)(reason.msg, **reason.params)
 
 
+# --- Values the box does not print: asked about before they are recorded (issue 35 point 4) ------
+# A number outside every value the game's printed chart, dice or cards could show, where those are
+# not known to the app (Tinners' Trail's price chart, dice faces, investment VP: FACTS.md "?"), is
+# not impossible (the table's copy may differ), so it is not refused: the player is asked first
+# ("£66 is above every price the app knows of a chart: enter it anyway?") and, with a second tap,
+# it is recorded. A stored event replays without a question; so does an entry the player confirmed.
+_CONFIRMED: ContextVar[bool] = ContextVar("confirmed_entry", default=False)
+
+
+class AskFirst(RuleError):
+    """A value to ask about before it is recorded (``ask_first``): nothing changed. ``table.act``
+    turns it into the table's server-side question (the same form again with ``confirm=1``)."""
+
+
+@contextmanager
+def confirmed_entry():
+    """While an entry the player confirmed is applied (``table.act`` with ``confirmed``): ``ask_first`` lets it through."""
+    token = _CONFIRMED.set(True)
+    try:
+        yield
+    finally:
+        _CONFIRMED.reset(token)
+
+
+def ask_first(question: Label | None | Callable[[], Label | None]) -> None:
+    """Ask ``question`` (a ``Label`` ending "…: enter it anyway?"; None: nothing to ask) before a new
+    entry is recorded, unless the player confirmed it or a stored event replays. Like
+    ``entry_check``, called before the rule changes anything; ``legal`` offers no value that asks
+    (random play and the greyed forms enter ordinary values only)."""
+    if _REPLAYING.get() or _CONFIRMED.get():
+        return
+    if callable(question):
+        question = question()
+    if question is not None:
+        raise AskFirst(question.msg, **question.params)
+
+
 class FieldError(ValueError):
     """A form value of the wrong type or out of range (HTTP 400, not a rule)."""
 
