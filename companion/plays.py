@@ -118,11 +118,24 @@ def sync(db, table, head: int, state: dict) -> None:
     db["plays"].upsert(record(table.game, table.code, table.seed, table.players, table.options, initial, state, started, finished), pk="id")
 
 
+def rematch_table(db, pid: str) -> str | None:
+    """The table "Play again" made from play ``pid``, while that table exists (issue 35 point 3:
+    a double tap, or a tap on another phone, goes to it instead of making a second table)."""
+    row = db.execute("select t.code from plays p join tables t on t.code = p.rematch where p.id = ?", [pid]).fetchone()
+    return row[0] if row else None
+
+
+def remember_rematch(db, pid: str, code: str) -> None:
+    """Play ``pid``'s "Play again" made table ``code`` (in the transaction that made it)."""
+    db.execute("update plays set rematch = ? where id = ?", [code, pid])
+
+
 # --- Reading ----------------------------------------------------------------------------------
 
 
 def _parse(row: dict) -> dict:
     play = dict(row)
+    play.pop("rematch", None)  # another table's code (a capability): read only by rematch_table
     play["players"] = json.loads(row["players"])
     play["options"] = json.loads(row["options"])
     play["highest_wins"] = bool(row["highest_wins"])

@@ -290,6 +290,14 @@ def refuse_newer(db: sqlite_utils.Database) -> None:
         )
 
 
+@MIGRATIONS(name="m017_rematch")
+def _v17(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 3: "Play again" makes one table however often it is tapped, from any phone:
+    ``plays.rematch`` is the code of the table it made (NULL: none yet). A play un-finished by a
+    reopen or an undo goes, and with it the table it led to: the game that ends again is another."""
+    db["plays"].add_column("rematch", str)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -126,12 +126,20 @@ def version(db: sqlite_utils.Database, code: str) -> int | None:
     return row[0] if row else None
 
 
-def create(db, slug: str, players: list, options: dict, host: str) -> str:
+def create(db, slug: str, players: list, options: dict, host: str, rematch_of: str | None = None) -> str:
+    """A new table; ``rematch_of``: the play whose "Play again" this is, which makes one table
+    however often it is tapped, from any phone (the table it made, while it exists)."""
     game = GAMES[slug]
     seed = new_seed()
     start = engine.start(game, players, options, seed, remembered_profile(db, game))
     with store.write(db):
-        return insert_table(db, game, players, options, host, seed, start.state)
+        made = plays.rematch_table(db, rematch_of) if rematch_of else None
+        if made is not None:
+            return made
+        code = insert_table(db, game, players, options, host, seed, start.state)
+        if rematch_of:
+            plays.remember_rematch(db, rematch_of, code)
+        return code
 
 
 def insert_table(db, game: Game, players: list, options: dict, host: str, seed: str, initial: dict, imported: bool = False) -> str:
@@ -218,6 +226,7 @@ def act(
                 meta = entered_by(db, table, action, seat, device, True)
         meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
         before = _result(table) if table.finished else None
+        by = trust.who(db, table, device, seat) if table.finished and device is not None else None  # who reopens it, for the log
         if kind == "action" and device is not None:
             seat = trust.game_seat(table, seat, action)  # entered for the seat on turn: as the table view does
         try:
@@ -227,6 +236,10 @@ def act(
                 )
         except AskFirst as question:
             raise _one_question([*asked, question]) from None
+        reopened = by is not None and not table.game.finished(result.state["game"])
+        if reopened and not confirmed:  # asked first, as an undo that reopens it (issue 35 point 3)
+            question = trust.reopen_question()
+            asked.append(NeedsConfirmation(question.msg, **question.params))
         changed = _result_change(table, before, result.state) if before is not None else None
         if changed is not None and not confirmed:
             asked.append(NeedsConfirmation(N_("The game is over: this changes its result (%(change)s). Change it?"), change=changed.to_json()))
@@ -244,6 +257,8 @@ def act(
         table = _move_head(db, table, seq, result.state)
         if changed is not None:
             notice(db, code, seq, Label(N_("Result changed: %(change)s"), change=changed.to_json()), refresh=False)
+        if reopened:  # every phone's log names who reopened it, as it names who undid a step
+            notice(db, code, seq, Label(N_("Reopened by %(who)s"), who=by), refresh=False)
         return Outcome(table, result.label, after=[merge.entered_on(table, e) for e in after])
 
 

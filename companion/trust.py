@@ -88,6 +88,10 @@ def entered_by(db, table, action: str, seat: int | None, device: str, confirmed:
     (``meta``: ``by`` the entering phone's seat, ``dev`` its mark, ``to`` whose step it is)."""
     meta = {"by": seat} if seat is not None else {}
     meta["dev"] = device_mark(device)
+    if table.finished and not may_enter_moves(db, table, device, seat):
+        # a finished game's step reopens it or changes its result: the players', never a guest's
+        # (issue 35 point 3: a guest reopened it and could not end it again)
+        raise NotAllowed(N_("The game is over: only the players' phones and the table view may change it."))
     waiting = engine.to_act(table.game, table.state)
     if waiting and action not in table.game.table_actions:
         meta["to"] = list(waiting)
@@ -217,6 +221,12 @@ def undo_question(db, table, event: dict, device: str, seat: int | None, redo: b
     if table.finished and not redo:
         return Label(N_("The game is over. Undo reopens it: undo anyway?"))
     return None
+
+
+def reopen_question() -> Label:
+    """What a phone is asked before its step reopens a finished game (the score pad's "Reopen the
+    game", issue 35 point 3), as before an undo that reopens it: the play leaves the history."""
+    return Label(N_("The game is over. Reopen it? It leaves the history until it ends again, and every phone's log will say who reopened it."))
 
 
 def who(db, table, device: str, seat: int | None) -> str | dict:

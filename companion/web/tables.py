@@ -115,6 +115,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "game_css": _game_css(t.game.slug, current_app.static_folder),
         "checklist": setup_ticks.checklist(db, t),  # the set-up checklist while the table is set up (issue 27)
         "notice": None,
+        "told": None,  # what a tap counted as, otherwise than tapped: {"msg", "form"} (_answers.html)
         "error": None,
         "submitted": {},  # after a refusal: what the player had entered, to fill the form again
         "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (trust.NeedsConfirmation)
@@ -231,9 +232,17 @@ def _drawn() -> dict:
     return out
 
 
+def _lead(t: tables.Table) -> str | None:
+    """What was tapped, in the game's words (the action's name: "End the round"), to lead a
+    refusal said where its form no longer is (issue 35 point 1); None for a tap that is no action."""
+    declared = t.game.moves.by_name.get(request.form.get("action", "")) if t.game.moves is not None else None
+    return gettext("Your tap “%(what)s” did not count.", what=tr(declared.label)) if declared is not None else None
+
+
 def _refused(code, status, e, form_id):
-    error = {"form": form_id, "msg": tr(e)}
-    return render_panel(_load(code), status, error=error, submitted=request.form)
+    t = _load(code)
+    error = {"form": form_id, "msg": tr(e), "lead": _lead(t)}
+    return render_panel(t, status, error=error, submitted=request.form)
 
 
 def _stale(code, form_id, e: Stale):
@@ -243,7 +252,7 @@ def _stale(code, form_id, e: Stale):
         if e.label
         else gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
     )
-    return render_panel(t, 409, error={"form": form_id, "msg": message}, submitted=request.form)
+    return render_panel(t, 409, error={"form": form_id, "msg": message, "lead": _lead(t)}, submitted=request.form)
 
 
 def _change(code: str, form_id: str, attempt):
@@ -269,11 +278,12 @@ def _change(code: str, form_id: str, attempt):
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
     if outcome.duplicate:  # sent again after a lost answer (app.js retries): it had counted once
-        return render_panel(outcome.table, notice=gettext("Your tap had arrived; it counted once."))
+        return render_panel(outcome.table, told={"msg": gettext("Your tap had arrived; it counted once."), "form": form_id})
     notice = tr(outcome.label) if outcome.label else None
-    if outcome.after:  # a stale tap counted after other phones' steps (companion/merge.py)
+    if outcome.after:  # a stale tap counted after other phones' steps (companion/merge.py): said until the next tap
         names = ", ".join(tr(name) if isinstance(name, dict) else name for name in outcome.after)
-        notice = gettext("%(what)s (counted after the entry of %(names)s)", what=notice, names=names)
+        told = {"msg": gettext("%(what)s (counted after the entry of %(names)s)", what=notice, names=names), "form": form_id}
+        return render_panel(outcome.table, told=told, **answer.since(request.form))
     return render_panel(outcome.table, notice=notice, **answer.since(request.form))  # what changed (answer.py)
 
 
