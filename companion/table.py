@@ -210,21 +210,8 @@ def act(
                 return Outcome(table, None, duplicate=True)  # a double tap: the first one counted
             if done:
                 raise Stale()  # another form of the same, now old, page
-        after = []
         asked = []  # every question this entry raises, asked at once: one "Yes" answers them all
-        if version != table.version:
-            if head is None or kind != "action":
-                raise Stale()
-            after = merge.since(db, table, version, head)
-            _asking(asked, merge.check, table, kind, action, params, after, confirmed, mergeable=True)
-        elif seen is not None and seen < version:  # tapped again after a 409: the same entry since?
-            _asking(asked, merge.check, table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
-        meta = {}
-        if kind == "action" and device is not None:
-            meta = _asking(asked, entered_by, db, table, action, seat, device, confirmed)
-            if meta is None:  # asked "Enter this for Anna?": what it records once confirmed
-                meta = entered_by(db, table, action, seat, device, True)
-        meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
+        after, meta = _merged_and_entered(db, table, kind, action, params, seat, version, device, confirmed, head, seen, asked)
         before = _result(table) if table.finished else None
         by = trust.who(db, table, device, seat) if table.finished and device is not None else None  # who reopens it, for the log
         if kind == "action" and device is not None:
@@ -260,6 +247,26 @@ def act(
         if reopened:  # every phone's log names who reopened it, as it names who undid a step
             notice(db, code, seq, Label(N_("Reopened by %(who)s"), who=by), refresh=False)
         return Outcome(table, result.label, after=[merge.entered_on(table, e) for e in after])
+
+
+def _merged_and_entered(db, table: Table, kind, action, params, seat, version, device, confirmed, head, seen, asked: list) -> tuple[list, dict]:
+    """Before the step: the steps a stale tap counts after (``merge``), and who entered it for whom
+    (``trust.entered_by``), as the event's ``meta``; their questions go into ``asked``."""
+    after = []
+    if version != table.version:
+        if head is None or kind != "action":
+            raise Stale()
+        after = merge.since(db, table, version, head)
+        _asking(asked, merge.check, table, kind, action, params, after, confirmed, mergeable=True)
+    elif seen is not None and seen < version:  # tapped again after a 409: the same entry since?
+        _asking(asked, merge.check, table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
+    meta = {}
+    if kind == "action" and device is not None:
+        meta = _asking(asked, entered_by, db, table, action, seat, device, confirmed)
+        if meta is None:  # asked "Enter this for Anna?": what it records once confirmed
+            meta = entered_by(db, table, action, seat, device, True)
+    meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
+    return after, meta
 
 
 def _asking(asked: list, check, *args, **kwargs):
