@@ -291,7 +291,19 @@ class Player:
         if status != 303:
             raise Refused(f"{slug}: the start form answered {status}: {body[:300]}")
         code = headers["Location"].rstrip("/").split("/t/")[1]
-        ctx = {"spec": spec, "code": code, "game": game, "rnd": rnd, "host": host, "old": set(), "steps": 0, "undos": 0, "redos": 0, "board": []}
+        ctx = {
+            "spec": spec,
+            "code": code,
+            "game": game,
+            "rnd": rnd,
+            "host": host,
+            "old": set(),
+            "refused": set(),
+            "steps": 0,
+            "undos": 0,
+            "redos": 0,
+            "board": [],
+        }
         # each seat's phone claims its seat (a solo table's starting phone holds it already)
         phones = {0: host} if n == 1 else {}
         for seat in range(n):
@@ -340,7 +352,8 @@ class Player:
                 raise Refused(f"{game.slug}: board value {key}={value} answered {status}: {body[:300]}")
             ctx["board"].append(key)
 
-    def choose(self, ctx, tstate) -> tuple[int | None, str, dict]:
+    def choose(self, ctx, tstate) -> tuple:
+        """A seat (None: the table's) and a ``Legal`` entry, with parameters drawn from its choices."""
         game, rnd = ctx["game"], ctx["rnd"]
         n = ctx["spec"]["players"]
         entries = [(seat, e) for seat in [None, *range(n)] for e in self.engine.legal(game, tstate, seat)]
@@ -355,8 +368,7 @@ class Player:
         if not any(weights):
             weights = [1] * len(allowed)
         seat, entry = rnd.choices(allowed, weights=weights)[0]
-        params = draw_params(game, entry, rnd)
-        return seat, entry.action, self.steer(ctx, tstate, seat, entry, params)
+        return seat, entry, draw_params(game, entry, rnd)
 
     def weight(self, ctx, tstate, seat, entry) -> float:
         slug, g, old = norm(ctx["game"].slug), tstate["game"], ctx["spec"].get("old", ())
@@ -370,47 +382,59 @@ class Player:
                 w = 6
         if slug == "gold-rush" and entry.action == "ore_total" and g["seats"][seat]["ore_total"] is not None:
             w = 0
+        if entry.action == "black_distance" and ctx["steps"]:
+            w = 0  # Giganten's black locomotive is placed once; a correction each round would never let it arrive
         if slug == "scorepad" and entry.action == "finish" and ctx["spec"].get("finish"):
             w = 1 if sum(r is not None for row in g["sums"] for r in row) > 10 else 0
         if slug == "hamlet-botrik" and entry.action == "end_game" and ctx["steps"] < (40 if ctx["spec"].get("finish") else 99):
             w = 0  # the solo game ends at will: not before a few rounds
         return w
 
-    def steer(self, ctx, tstate, seat, entry, params) -> dict:
-        """The entries a later version refuses, made once each where the game allows them."""
-        g, old, done = tstate["game"], ctx["spec"].get("old", ()), ctx["old"]
+    def steer(self, ctx, tstate, seat, entry, params) -> tuple[dict, str | None]:
+        """Choices a player makes on purpose: the entries a later version refuses, each tried once
+        where the game offers it (the tag says which), and plausible numbers where a range is wide."""
+        g, old = tstate["game"], ctx["spec"].get("old", ())
+        tried = ctx["old"] | ctx["refused"]
         action = entry.action
-        if "nuggets5" in old and "nuggets5" not in done and action == "lay_tile" and 0 in entry.choices.get("mountain", ()):
-            done.add("nuggets5")
-            return params | {"mountain": 0, "nuggets": 5}
-        if "nobody" in old and "nobody" not in done and action == "railway":
-            done.add("nobody")
+        if "nuggets5" in old and "nuggets5" not in tried and action == "lay_tile" and 0 in entry.choices.get("mountain", ()):
+            return params | {"mountain": 0, "nuggets": 5}, "nuggets5"
+        if "nobody" in old and "nobody" not in tried and action == "railway":
             n = len(g["players"])
-            return params | {f"c{i}": (0 if i < n else None) for i in range(5)}
-        if "city3" in old and "city3" not in done and action == "city" and entry.choices.get("rails") == (3,):
-            done.add("city3")
-            return params | {"rails": 3}
+            return params | {f"c{i}": (0 if i < n else None) for i in range(5)}, "nobody"
+        old_city = "city_rails" not in ctx["game"].actions["city"] if "city3" in old else False  # the form before it asked
+        if old_city and "city3" not in tried and action == "city" and entry.choices.get("rails") == (3,):
+            return params | {"rails": 3}, "city3"
         if action == "place_cowboy" and {"nobody", "city3"} & set(old):
             # a railwayman and a merchant on the board first, so that a railway and a city get scored
             me = g["seats"][g["turn"]]
             for role, want in (("rail", "nobody"), ("city", "city3")):
-                if want in old and want not in done and not me[role] and role in entry.choices.get("role", ()):
-                    return params | {"role": role}
-        if action == "black_distance" and not ctx["board"].count("black_track_length"):
-            return params | {"fields": ctx["rnd"].randint(9, 14)}  # Giganten's black locomotive starts far from the port
+                if want in old and want not in tried and not me[role] and role in entry.choices.get("role", ()):
+                    return params | {"role": role}, None
+        if action == "black_distance":
+            return params | {"fields": ctx["rnd"].randint(9, 14)}, None  # Giganten's black locomotive starts far from the port
         if action in ("score", "correct") and norm(ctx["game"].slug) == "scorepad" and params.get("points") is not None:
-            return params | {"points": ctx["rnd"].randint(-3, 25)}  # what a round of a card game gives
+            return params | {"points": ctx["rnd"].randint(-3, 25)}, None  # what a round of a card game gives
         if action == "ore_total":
             held = len(g["seats"][seat]["hand"])
-            if "ore4" in old and held == 1 and "ore4" not in done:
-                done.add("ore4")
-                return params | {"points": 4}
-            return params | {"points": held * 2}  # every token a 2: a total the tokens can show
-        return params
+            if "ore4" in old and held == 1 and "ore4" not in tried:
+                return params | {"points": 4}, "ore4"
+            return params | {"points": held * 2}, None  # every token a 2: a total the tokens can show
+        return params, None
 
     def move(self, ctx, tstate):
-        seat, action, params = self.choose(ctx, tstate)
+        seat, entry, drawn = self.choose(ctx, tstate)
+        params, tag = self.steer(ctx, tstate, seat, entry, drawn)
+        action = entry.action
         phone = ctx["phones"].get(seat, ctx["host"]) if seat is not None else ctx["host"]
+        if not self.post_move(ctx, phone, seat, action, params, refusable=tag is not None):
+            # this version refuses it when a phone enters it (a later one than the entries were made for)
+            ctx["refused"].add(tag)
+            self.post_move(ctx, phone, seat, action, drawn)
+        elif tag:
+            ctx["old"].add(tag)
+
+    def post_move(self, ctx, phone, seat, action, params, refusable=False) -> bool:
+        """The move sent from ``phone``'s form for it; False when refused (422) and ``refusable``."""
         code = ctx["code"]
         before = self.row(code)
         _, html, _ = phone.get(f"/t/{code}/panel", htmx=True)
@@ -418,6 +442,8 @@ class Player:
         data |= {name: self.engine._as_form(value) for name, value in params.items()}
         for _ in range(2):
             status, body, _ = phone.post(f"/t/{code}/act", data)
+            if status == 422 and refusable:
+                return False
             if status != 200:
                 raise Refused(f"{ctx['game'].slug}: {action} {params} from seat {seat} answered {status}: {alert(body)}")
             if 'name="confirm" value="1"' not in body or self.row(code)["version"] != before["version"]:
@@ -426,6 +452,7 @@ class Player:
         after = self.row(code)
         if after["head"] != before["head"] + 1:
             raise Refused(f"{ctx['game'].slug}: {action} {params} from seat {seat} did not count: {alert(body)}")
+        return True
 
     def form_for(self, html: str, action: str) -> dict:
         """The hidden fields of the phone's form for ``action`` (version, head, nonce, form id)."""
@@ -438,18 +465,29 @@ class Player:
         some = next(f for f in forms if "nonce" in f["hidden"] and "action" in f["hidden"])
         return {**some["hidden"], "action": action, "form": action, "nonce": some["hidden"]["nonce"].rsplit(".", 1)[0] + "." + action}
 
+    def undoer(self, ctx, seq: int) -> Phone:
+        """Whose phone takes back (or brings back) event ``seq``: the phone of a seat whose secret
+        it revealed (only that phone may), else of the seat it was entered by or for, else the host's."""
+        row = self.db.execute("select seat, meta from events where code = ? and seq = ?", [ctx["code"], seq]).fetchone()
+        meta = json.loads(row[1] or "{}") if row else {}
+        seats = [*(meta.get("reveals") or []), meta.get("by"), *(meta.get("for") or []), row[0] if row else None]
+        return next((ctx["phones"][s] for s in seats if s is not None and s in ctx["phones"]), ctx["host"])
+
     def undo_redo(self, ctx):
-        """The host's Undo, and half the time Redo after it, from the forms of its panel."""
-        code, host = ctx["code"], ctx["host"]
+        """Undo, and half the time Redo after it, from the forms of the panel of the phone that may."""
+        code = ctx["code"]
         for kind in ("undo", "redo"):
             if kind == "redo" and ctx["rnd"].random() < 0.5:
                 return
             before = self.row(code)
-            _, html, _ = host.get(f"/t/{code}/panel", htmx=True)
+            phone = self.undoer(ctx, before["head"] if kind == "undo" else before["head"] + 1)
+            _, html, _ = phone.get(f"/t/{code}/panel", htmx=True)
             form = next((f for f in parse(html).forms if f["url"].endswith("/" + kind)), None)
             if form is None:
                 return
-            status, body, _ = host.post(form["url"], dict(form["hidden"]))
+            status, body, _ = phone.post(form["url"], dict(form["hidden"]))
+            if self.row(code)["head"] == before["head"] and 'name="confirm" value="1"' in body:
+                status, body, _ = phone.post(form["url"], {**form["hidden"], "confirm": "1"})  # asked first: confirmed
             if self.row(code)["head"] == before["head"]:
                 print(f"  {ctx['game'].slug} {code}: {kind} answered {status}, nothing changed: {alert(body)}", file=sys.stderr)
                 return
@@ -462,18 +500,18 @@ class Player:
         status, body, _ = host.get(link)
         if status != 200:
             raise Refused(f"{slug}: the export answered {status}")
-        n = 1 + sum(t["game"] == slug for t in self.manifest["tables"])
+        n = 1 + sum(norm(t["game"]) == slug for t in self.manifest["tables"])
         name = f"exports/{slug}-{n}.json"
         (self.out / name).write_text(body, encoding="utf-8")
         data = json.loads(body)
         names = [p["name"] for p in data["players"]]
         old = [REFUSED_LATER[k] for k in ctx["spec"].get("old", ()) if k in ctx["old"] and k in REFUSED_LATER]
-        missing = set(ctx["spec"].get("old", ())) - ctx["old"] - {"token"}
-        if missing:
-            raise Refused(f"{slug} {code}: the game never offered {sorted(missing)}")
+        untried = set(ctx["spec"].get("old", ())) - ctx["old"] - ctx["refused"] - {"token"}
+        if untried:
+            print(f"  {slug} {code}: the game never offered {sorted(untried)}", file=sys.stderr)
         return {
             "code": code,
-            "game": slug,
+            "game": ctx["game"].slug,  # as this version calls it
             "export": name,
             "finished": finished,
             "head": self.row(code)["head"],
@@ -487,6 +525,8 @@ class Player:
             # Hamlet's Botrik has a row of his own (seat None)
             "totals": [{"seat": r["seat"], "name": names[r["seat"]] if r["seat"] is not None else r.get("name"), "total": r["total"]} for r in data["scores"]],
             "refused_later": old,
+            # entries tried that this version already refuses when a phone enters them
+            "refused_now": [REFUSED_LATER[k] for k in sorted(ctx["refused"])],
         }
 
     def run(self):
