@@ -75,6 +75,13 @@ def act(client, code, action, htmx=True, **params):
     return client.post(f"/t/{code}/act", data=data, headers=headers)
 
 
+def as_device(client, device: str) -> None:
+    """From now on ``client`` is the browser of ``device`` (its session's device id): the phone
+    that started a table or holds a seat in a database made elsewhere (tests/test_corpus.py)."""
+    with client.session_transaction() as session:
+        session["device"] = device
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
