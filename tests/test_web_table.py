@@ -200,9 +200,36 @@ def test_a_phone_without_a_seat_sees_one_button_per_free_seat_before_the_game(cl
     client.post(f"/t/{code}/seat", data={"seat": "1"})
     shown = page(phone.get(f"/t/{code}/"))
     top = shown.split('id="take-seat"')[1].split("</section>")[0]
-    assert shown.index('id="take-seat"') < shown.index('id="panel"') < shown.index('class="qr"')
+    # the panel's first part (it follows the seats other phones take), above the turn bar and the QR
+    assert shown.index('id="panel"') < shown.index('id="take-seat"') < shown.index('class="turn') < shown.index('class="qr"')
     assert top.count("<form") == 2 and "Red" in top and "Green" in top and "Blue" not in top
     assert 'id="take-seat"' not in page(client.get(f"/t/{code}/"))  # a seated phone is not asked
+
+
+def panel_of(client, code) -> str:
+    return page(client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}))
+
+
+def test_the_seat_picker_folds_once_play_started_and_leaves_the_table_views_first_screen(client, phone, app):
+    """Issue 35 point 2: on the table view (the phone that started the table, no seat) the seat
+    picker stood above every control for the whole game, 310 px of a first screen of 844. Once the
+    first step is entered it is one folded line: at the foot of the table view's panel, at the top
+    of a phone that joins late; and it follows the seats taken at the next poll (it is in the panel)."""
+    code = start_table(client)  # the host: the table view
+    before = panel_of(client, code)
+    assert before.index('id="take-seat"') < before.index('class="turn') and "<details" not in before.split('id="take-seat"')[0][-60:]
+    act(client, code, "score", seat="0", points="5")
+    view = panel_of(client, code)
+    picker = view.split('id="take-seat"')[0].rsplit("<", 1)[1] + view.split('id="take-seat"')[1].split("</details>")[0]
+    assert picker.startswith('details class="take-seat folded"') and "3 seats free" in picker and picker.count("<form") == 3
+    assert view.index('id="f-score"') < view.index('id="take-seat"') < view.index('id="undo-redo"')  # under the game's controls
+    late = panel_of(phone, code)  # a phone that joins now: the folded line on top
+    assert late.index('id="take-seat"') < late.index('class="turn') and 'details class="take-seat folded"' in late
+    for seat in (1, 2):
+        app.test_client().post(f"/t/{code}/seat", data={"seat": str(seat)})  # two more phones take theirs
+    assert "1 seat free" in panel_of(client, code)
+    phone.post(f"/t/{code}/seat", data={"seat": "0"})
+    assert 'id="take-seat"' not in panel_of(client, code)  # every seat held: nothing to pick
 
 
 def test_a_solo_table_seats_the_phone_that_started_it(client):
