@@ -407,21 +407,26 @@
   document.addEventListener("DOMContentLoaded", localTimes);
   document.addEventListener("htmx:afterSettle", localTimes);
 
-  // The lobby shows only the chosen game's options, player rows and colours.
+  // The lobby shows only the chosen game's options, player rows and colours: as many rows as most
+  // games seat (four), one more once they are all named, up to the game's most (issue 35 point 2:
+  // the score pad's eight rows pushed "Start the table" down).
   // After a refusal (the page shows an error) every choice stays as the player left it.
   function syncOptions(keep) {
     var chosen = document.querySelector('.new-table input[name="game"]:checked');
-    document.querySelectorAll(".new-table .options").forEach(function (fs) {
-      fs.hidden = !chosen || fs.dataset.game !== chosen.value;
-      fs.disabled = fs.hidden;
+    document.querySelectorAll(".new-table .options").forEach(function (fold) {
+      fold.hidden = !chosen || fold.dataset.game !== chosen.value;
+      fold.querySelector("fieldset").disabled = fold.hidden;
     });
-    if (!chosen) {  // until a game is chosen, as many rows as most games seat (four)
-      document.querySelectorAll(".new-table .player-row").forEach(function (row, i) { row.hidden = i >= 4; });
+    var rows = document.querySelectorAll(".new-table .player-row"), named = 0;
+    rows.forEach(function (row, i) { if (row.querySelector("input").value.trim()) named = i + 1; });
+    var shown = Math.max(4, named + 1);
+    if (!chosen) {
+      rows.forEach(function (row, i) { row.hidden = i >= shown; });
       return;
     }
     var allowed = chosen.dataset.colours.split(","), max = parseInt(chosen.dataset.max, 10), used = [];
-    document.querySelectorAll(".new-table .player-row").forEach(function (row, i) {
-      row.hidden = i >= max;
+    rows.forEach(function (row, i) {
+      row.hidden = i >= Math.min(max, shown);
       row.querySelectorAll("input, select").forEach(function (el) { el.disabled = row.hidden; });
       var select = row.querySelector("select");
       Array.prototype.forEach.call(select.options, function (o) { o.disabled = allowed.indexOf(o.value) < 0; o.hidden = o.disabled; });
@@ -432,6 +437,8 @@
     });
   }
   document.addEventListener("change", function (e) { if (e.target.name === "game") syncOptions(false); });
+  // a name typed into the last row shown: the next row appears (its colour kept as it is)
+  document.addEventListener("input", function (e) { if (e.target.closest && e.target.closest(".new-table .player-row")) syncOptions(true); });
   document.addEventListener("DOMContentLoaded", function () {
     var refused = document.getElementById("lobby-error");
     syncOptions(refused !== null);

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from companion.games import GAMES
 from helpers import act, form_state, page, start_table
 
 HX = {"HX-Request": "true"}
@@ -169,6 +170,21 @@ def test_finished_tables_are_listed_apart_in_the_lobby(client):
     act(client, code, "finish")
     html = client.get("/").get_data(as_text=True)
     assert html.index("Finished games") < html.index(code)
+
+
+def test_the_lobby_lists_two_running_tables_and_folds_the_rest_and_the_options_under_start(client):
+    """Issue 35 point 2: "Start the table" within two screens on a phone that started tables all
+    evening: the two played most recently are listed, the rest fold under one line; each game's
+    options fold under one line after the players; History follows the start form."""
+    codes = [start_table(client) for _ in range(4)]
+    html = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    start = html.index('class="new-table"')
+    more = html.index('<details class="more-tables"><summary>2 more tables</summary>')
+    assert sum(html.index(code) < more for code in codes) == 2 and sum(more < html.index(code) < start for code in codes) == 2
+    folds = re.findall(r'<details class="options" data-game="(\w+)">\s*<summary>Options</summary>', html)
+    assert folds == [slug for slug, g in GAMES.items() if g.options]
+    assert html.index("History and statistics") > html.index("Start the table")
+    assert "Ještě 2 stoly" in client.get("/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
 
 
 def test_pages_load_nothing_from_other_hosts_and_cannot_be_framed(client):
