@@ -194,6 +194,7 @@ def test_a_question_stays_through_a_poll_and_its_yes_counts_reopening_a_finished
 
     b = phone(browser, url)
     before = a.locator("#panel").get_attribute("data-version")
+    b.locator("#take-seat > summary").click()  # the seat picker: one folded line once play started
     b.locator('.seat-form:has(input[value="1"]) button').click()  # a seat taken: the table's version moves
     a.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=before, timeout=CATCH_UP + 2000)
     a.wait_for_timeout(300)
