@@ -181,7 +181,7 @@ def test_the_lobby_lists_two_running_tables_and_folds_the_rest_and_the_options_u
     start = html.index('class="new-table"')
     more = html.index('<details class="more-tables"><summary>2 more tables</summary>')
     assert sum(html.index(code) < more for code in codes) == 2 and sum(more < html.index(code) < start for code in codes) == 2
-    folds = re.findall(r'<details class="options" data-game="(\w+)">\s*<summary>Options</summary>', html)
+    folds = re.findall(r'<details class="options" data-game="(\w+)">\s*<summary>Options for ', html)
     assert folds == [slug for slug, g in GAMES.items() if g.options]
     assert html.index("History and statistics") > html.index("Start the table")
     assert "Ještě 2 stoly" in client.get("/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
