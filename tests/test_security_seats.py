@@ -17,7 +17,7 @@ import pytest
 from companion import archive, engine, schema, seats, store, table as tables
 from companion.games import GAMES
 from companion.web.shared import get_db
-from helpers import act, form_state, start_table
+from helpers import act, form_state, save_board_value, start_table
 from tests.games.giganten.test_web import FOUR, Phone, play_round_one
 
 HX = {"HX-Request": "true", "Accept-Language": "en"}
@@ -395,6 +395,7 @@ def test_point2_a_gold_rush_ore_token_taken_is_a_reveal_only_its_taker_undoes(ap
     """ "Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl."
     Looking at the top token and undoing would let a phone peek at the pile: only the taker may."""
     code = start_table(client, game="gold_rush")
+    save_board_value(client, code, "ore_counts", "10 20 15 10 8", confirmed="1")  # the app's pile: no token taken before them
     red, blue, green = (seated(app, code, s) for s in range(3))
     for phone, extra in ((red, ("place_tent", {"mountain": 1})), (blue, None), (green, None)):
         assert act(phone, code, "lay_tile", mountain=1).status_code == 200

@@ -498,6 +498,12 @@ class Game:
     # short phrase with no subject ("3 time points spent", "auction: highest bid 2 licences"),
     # shown after "Your turn" or the player's name. Every phone and the display show it: public only.
     turn_detail: Callable[[State, dict], Label | None] | None = None
+    # waits_for_host(state, profile) -> the key of the board value (``profile``) the game cannot go
+    # on without, or None: while it names one, no seat may act (``legal`` allows nothing, and says
+    # why on the greyed steps); the table waits for the host to enter it (``engine.to_act`` is (),
+    # the turn bar names the value, the host's phone links to it). Gold Rush's final reveal of the
+    # app's ore waits so for the box's token counts.
+    waits_for_host: Callable[[State, dict], str | None] | None = None
     # actions that are nobody's move even while the table waits for a seat (a die typed in, a card
     # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
     table_actions: frozenset[str] = frozenset()
