@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.tikal.rules.core import in_board_order, jungles, levels_left, next_letter, total_tiles
+from companion.games.tikal.core import in_board_order, jungles, levels_left, next_letter, total_tiles
 
 
 def test_setup_pieces_board_and_start_player(table):
