@@ -12,10 +12,14 @@ join codes); ``store`` below them only connects and writes.
 
 from __future__ import annotations
 
+import json
+import unicodedata
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from . import joins, plays, table
+from .games.base import clean_name, name_key
 from .store import write
 
 MIGRATIONS = Migrations("companion")
@@ -249,6 +253,30 @@ def _v15(db: sqlite_utils.Database) -> None:
     beside the version: the other phones redraw their checklist, and a form a player is filling
     in stays as it is (a tick is no change of the table's game)."""
     db["tables"].add_column("ticks", int, not_null_default=0)
+
+
+@MIGRATIONS(name="m016_look_alike_name_keys")
+def _v16(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 7: a name's key reads a Cyrillic, Greek or Armenian letter that looks Latin
+    as that Latin letter (``games.base.name_key``: "Аnn" is "Ann"). A rename or merge in the
+    history is stored under the key of the name it renames: each is stored again under today's
+    key of the names that had its key before (the names typed in the plays and the names given),
+    so a rename made before this step still applies. Two renames that now share a key keep one."""
+
+    def before(name: str) -> str:  # name_key until this step
+        return unicodedata.normalize("NFKC", clean_name(name).casefold())
+
+    names = {row[0] for row in db.execute("select name from player_names")}
+    for (players,) in db.execute("select players from plays"):
+        names |= {p["name"] for p in json.loads(players)}
+    today: dict[str, set] = {}
+    for name in names:
+        today.setdefault(before(name), set()).add(name_key(name))
+    renames = db.execute("select key, name from player_names").fetchall()
+    db.execute("delete from player_names")
+    for old, name in renames:
+        for key in sorted(today.get(old) or {name_key(old)}):
+            db["player_names"].upsert({"key": key, "name": name}, pk="key")
 
 
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.

@@ -92,7 +92,8 @@ def test_point4_a_phone_without_a_cookie_counts_by_its_address_and_every_address
 # --- Point 8: names that look the same are one name ----------------------------------------------
 
 # each looks like "Ann" on a phone: full width, a soft hyphen, Hangul fillers, a variation
-# selector, a grapheme joiner, a tag, an invisible operator's neighbour, a no-break or wide space
+# selector, a grapheme joiner, a tag, an invisible operator's neighbour, a no-break or wide space,
+# letters of other scripts that look Latin
 LOOK_ALIKES = [
     "\uff21nn",
     "\uff21\uff4e\uff4e",
@@ -110,6 +111,10 @@ LOOK_ALIKES = [
     "Ann\u3000 ",
     "A\u180bnn",
     "ANN",
+    "\u0410nn",  # issue 35 point 7: a Cyrillic capital A,
+    "\u0430NN",  # a Cyrillic small a,
+    "\u0391\u039d\u039d",  # Greek capitals,
+    "A\u0578\u0578",  # Armenian small "vo"s
 ]
 
 
@@ -138,11 +143,49 @@ def test_point8_a_rename_in_the_history_is_normalised_and_compared_as_it_looks(a
     assert plays.aliases(db) == {"ben": "Ben Jr"}
 
 
+def test_issue35_point7_a_name_wholly_in_cyrillic_or_greek_is_a_name_of_its_own(app, client):
+    """Only letters that look Latin are read as Latin: "Анна" beside "Anna" is two players, as are
+    "Вера" and "Vera"; "Вера" and "Bepa" look the same and are one."""
+    for names in (("Анна", "Anna", "Вера"), ("Вера", "Vera", "Νίκος"), ("Ирина", "Irina", "Nikos")):
+        code = start_table(client, name0=names[0], name1=names[1], name2=names[2])
+        assert [p["name"] for p in table.load(db_of(app), code).players] == list(names)
+    r = client.post("/new", data={"game": "scorepad", **PLAYERS, "name0": "Вера", "name1": "Bepa"})
+    assert r.status_code == 400 and "Вера and Bepa look the same" in r.get_data(as_text=True)
+
+
+def test_issue35_point7_a_rename_in_the_history_into_a_cyrillic_look_alike_is_a_name_taken(app, client):
+    db = db_of(app)
+    scorepad(db, ["Ann", "Ben"], [1, 2])
+    r = client.post("/plays/players", data={"name": "Ben", "new_name": "\u0410nn"})
+    assert r.status_code == 400 and "is already a player here" in r.get_data(as_text=True)
+    assert plays.aliases(db) == {}
+    assert client.post("/plays/players", data={"name": "Ben", "new_name": "\u0410nn", "merge": "1"}).status_code == 303
+    assert plays.aliases(db) == {"ben": "Ann"}  # merged into the Ann already known, spelt as she is
+    assert client.post("/plays/players", data={"name": "\u0430nn", "new_name": "Anna"}).status_code == 303  # her look-alike finds her
+    assert plays.aliases(db) == {"ben": "Anna", "ann": "Anna"}
+
+
+def test_issue35_point7_a_rename_stored_before_the_look_alike_keys_still_applies(app):
+    """The history's renames are stored by the key of the old name: m016 stores them again under
+    today's keys, so "Вера", renamed "Věra" before, is still shown as Věra."""
+    from companion import schema
+
+    db = db_of(app)
+    scorepad(db, ["Вера", "Ben"], [1, 2])
+    db["player_names"].insert({"key": "вера", "name": "Věra"})  # as the key was until m016
+    db["player_names"].insert({"key": "ben", "name": "Benedikt"})
+    schema._v16(db)
+    names = plays.aliases(db)
+    assert names == {"bepa": "Věra", "ben": "Benedikt"}
+    assert plays.known_names(plays.load(db), names) == ["Věra", "Benedikt"]
+    assert plays.canonical("Вера", names) == "Věra" and plays.canonical("BEN", names) == "Benedikt"
+
+
 def test_point8_an_import_with_look_alike_or_unclean_names_is_refused(client):
     code = start_table(client)
     export = client.get(f"/t/{code}/export.json").get_json()
     # the app never exports such names: the players' check (before any replay) finds the file malformed
-    for names in (["Ann", "\uff21nn", "Cy"], ["An\u00adn", "Ben", "Cy"], ["Ann", "Ben", "Cy\u3164"]):
+    for names in (["Ann", "\uff21nn", "Cy"], ["An\u00adn", "Ben", "Cy"], ["Ann", "Ben", "Cy\u3164"], ["Ann", "\u0410nn", "Cy"]):
         players = [{**p, "name": n} for p, n in zip(export["players"], names)]
         r = client.post("/import", data={"export": json.dumps({**export, "players": players})})
         assert r.status_code == 400 and "The export is incomplete or malformed." in r.get_data(as_text=True), names
