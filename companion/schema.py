@@ -279,6 +279,17 @@ def _v16(db: sqlite_utils.Database) -> None:
             db["player_names"].upsert({"key": key, "name": name}, pk="key")
 
 
+@MIGRATIONS(name="m017_seat_claimed_version")
+def _v17(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 7: ``seats.claimed`` is the table's version that a phone's claim of the seat
+    made, no longer the time: a vote to free a seat counts from a phone seated before that seat
+    went quiet, and two phones that took empty seats in the same second as the player's last step
+    (events are stamped to the second) could vote it free. Every change has its own version. A
+    seat held from before this step has none: as if taken long ago, as m012 did."""
+    db.execute("ALTER TABLE seats DROP COLUMN claimed")
+    db["seats"].add_column("claimed", int)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 

@@ -279,12 +279,14 @@ def claim_refusal(holder: str | None, device: str, token: str | None, seat_token
 FREE_VOTES = 2  # seated phones that must agree to free a seat, when the host does not
 
 
-def freeing(table, seat: int, device: str, holder: str, mine: int | None, claimed: str | None, quiet: str | None) -> str:
+def freeing(table, seat: int, device: str, holder: str, mine: int | None, claimed: int | None, quiet: int | None) -> str:
     """How this phone may free ``seat``, held by ``holder`` (issue 12 point 4): "host" (the phone
     that started the table, after a confirmation) or "vote" (a seated phone; ``FREE_VOTES`` of
-    them must agree), else NotAllowed. ``mine``: this phone's seat; ``claimed``: when it took it;
-    ``quiet``: when the freed seat went quiet (``seats._quiet_since``). Two phones that take two
-    empty seats must not free a player's seat and read its hand (issue 23 point 3)."""
+    them must agree), else NotAllowed. ``mine``: this phone's seat; ``claimed``: the table's
+    version when it took it; ``quiet``: the version when the freed seat went quiet
+    (``seats._quiet_since``). Two phones that take two empty seats must not free a player's seat
+    and read its hand (issue 23 point 3), even in the second of the player's last step (issue 35
+    point 7): every change has its own version, where a clock has seconds."""
     name = table.players[seat]["name"]
     if holder == device:
         raise NotAllowed(N_("This phone holds that seat: leave it instead."))
