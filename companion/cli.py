@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         default=PER_ADDRESS,
         metavar="N",
         help=f"open connections one client address may hold (default {PER_ADDRESS}, per server process; a phone needs "
-        "about six). Behind a reverse proxy on this machine every phone has the proxy's address: give 0 (no cap) and "
+        "about six; at the cap a new one takes the place of the address's longest idle one). Behind a reverse proxy on this machine every phone has the proxy's address: give 0 (no cap) and "
         "let the proxy limit each address (docs/security.md)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
