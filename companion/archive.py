@@ -26,6 +26,9 @@ from .table import SNAPSHOT_EVERY, TableNotFound, events, initial_state, insert_
 # compared like a schema 1 export.
 EXPORT_SCHEMA = 3
 READS_SCHEMAS = (1, 2, 3)
+# the version of the app that writes an export (``companion --version``): an import of one written by
+# a newer version says so rather than calling it damaged
+APP_VERSION = getattr(__import__("companion"), "__version__", "0.1.0")
 # An import's replay is CPU in one thread; every this many events it lets the other threads (the
 # polls of every phone at every table) run first, so an import of 20000 events never holds them
 # back for more than a few steps (tests/test_security.py, the import flood).
@@ -70,6 +73,7 @@ def export(db, code: str, device: str | None = None) -> dict:
     return {
         "schema": EXPORT_SCHEMA,
         "app": "table-companion",
+        "version": APP_VERSION,
         "game": table.game.slug,
         "options": table.options,
         "players": table.players,
@@ -89,9 +93,10 @@ def _import_header(data) -> Game:
     if not isinstance(data, dict) or data.get("app") != "table-companion" or "schema" not in data:
         raise ImportRefused(N_("This file is not a table export."))
     if type(data["schema"]) is not int:  # "1" is not 1: say so rather than "version 1; this app reads version 1"
-        raise ImportRefused(N_("The export is incomplete or malformed."))
+        raise _refused(data, N_("The export is damaged: its schema %(v)s is not a number."), v=json.dumps(data["schema"])[:20])
     if data["schema"] not in READS_SCHEMAS:
-        raise ImportRefused(
+        raise _refused(
+            data,
             N_("This export has schema version %(v)s; this app reads versions %(lo)d to %(hi)d."),
             v=str(data["schema"])[:20],
             lo=min(READS_SCHEMAS),
@@ -99,71 +104,81 @@ def _import_header(data) -> Game:
         )
     game = get_game(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
-        raise ImportRefused(N_("This export is of a game this app does not know."))
+        raise _refused(data, N_("This export is of a game this app does not know."))
     if isinstance(data.get("events"), list) and len(data["events"]) > MAX_IMPORT_EVENTS:
         raise ImportRefused(N_("This export has more than %(n)d events; this app imports at most that many."), n=MAX_IMPORT_EVENTS)
     return game
 
 
 def import_table(db, data, host: str) -> str:
-    """Restore an export as a new table (new code) by replaying it; refuse anything that does not replay exactly.
+    """Restore an export as a new table (new code) by replaying it; refuse one that does not.
 
     Everything is checked before anything is written, and the table, its seats and its events
     are written in one transaction: a refused file creates nothing. Replay is linear (each event
-    once, on the state the previous one left) and stops at the first event whose draws differ.
+    once, on the state the previous one left), as stored events replay (``engine.step(stored=True)``:
+    what an earlier version accepted replays as it did then), and stops at the first event that
+    does not replay or whose draws differ. Then the replay must give what the export promises: each
+    player's total and whether the game is over (``_promise_broken``). Its stored state is not
+    compared: a version that added a board value or changed its state format writes another
+    state for the same game, and the replay is what is imported anyway.
     """
     game = _import_header(data)
     try:
         players, options, seed, evs = data["players"], data["options"], data["seed"], data["events"]
-        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(evs, list)):
+        if not (isinstance(players, list) and isinstance(options, dict) and isinstance(evs, list) and isinstance(data["board_profile"], dict)):
             raise TypeError
-        if not (isinstance(seed, str) and SEED.fullmatch(seed)):
-            raise ImportRefused(N_("The export's seed is not one this app makes; it was changed or damaged."))
-        profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
+    except (KeyError, TypeError):
+        raise _refused(data, N_("The export is incomplete: it lacks its players, options, board values or events.")) from None
+    if not (isinstance(seed, str) and SEED.fullmatch(seed)):
+        raise _refused(data, N_("The export's seed is not one this app makes; it was changed or damaged."))
+    try:
         engine.check_players(game, players)
+    except FieldError as e:
+        raise _refused(data, N_("The export is damaged: its players: %(why)s"), why=Label(e.msg, **e.params).to_json()) from None
+    try:
         engine.check_stored(game, options, data["board_profile"], evs, len(players))
-        # an export from before per-kind draw streams replays with the one sequence it was made with;
-        # one without the flag (made by a script) says it by its state (the replay must then match it)
-        streams = data["streams"] is True if "streams" in data else isinstance(data.get("state"), dict) and "streams" in data["state"]
-        tstate = engine.start(game, players, options, seed, profile, streams=streams).state
-        initial, rows, snapshots, before = dump(tstate), [], [], deque(maxlen=game.recall)
-        deadline = time.monotonic() + IMPORT_SECONDS
-        for seq, e in enumerate(evs, start=1):
-            if seq % IMPORT_YIELD_EVERY == 0:
-                time.sleep(0)  # hand the GIL to the threads answering phones' polls, then go on
-                if time.monotonic() > deadline:
-                    raise ImportRefused(N_("This export takes too long to check (over %(s)d seconds); nothing was imported."), s=IMPORT_SECONDS)
-            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True, recent=before)
-            recall(game, before, e["action"], result)
-            if result.draws != e.get("draws", result.draws):
-                raise ImportRefused(N_("The export's random draws differ from its replay; it was changed or damaged."))
-            tstate = result.state
-            created = e.get("created")
-            shown = revealed_by(e["kind"], result)  # an imported reveal is kept by undo as well
-            rows.append(
-                (
-                    seq,
-                    e["kind"],
-                    e["action"],
-                    e["params"],
-                    e["seat"],
-                    result,
-                    None,
-                    created[:40] if isinstance(created, str) else now(),
-                    {"reveals": shown} if shown else None,
-                )
+    except FieldError as e:
+        raise _refused(data, e.msg, **e.params) from None
+    profile = {**engine.default_profile(game), **data["board_profile"]}  # a value the game added since keeps its default
+    # an export from before per-kind draw streams replays with the one sequence it was made with;
+    # one without the flag (made by a script) says it by its state (the replay must then match it)
+    streams = data["streams"] is True if "streams" in data else isinstance(data.get("state"), dict) and "streams" in data["state"]
+    tstate = engine.start(game, players, options, seed, profile, streams=streams).state
+    initial, rows, snapshots, before = dump(tstate), [], [], deque(maxlen=game.recall)
+    deadline = time.monotonic() + IMPORT_SECONDS
+    for seq, e in enumerate(evs, start=1):
+        if seq % IMPORT_YIELD_EVERY == 0:
+            time.sleep(0)  # hand the GIL to the threads answering polls, then go on
+            if time.monotonic() > deadline:
+                raise ImportRefused(N_("This export takes too long to check (over %(s)d seconds); nothing was imported."), s=IMPORT_SECONDS)
+        result = _replayed(game, data, tstate, seed, seq, e, before)
+        recall(game, before, e["action"], result)
+        if result.draws != e.get("draws", result.draws):
+            raise _refused(
+                data, N_("The export is damaged: the random draws of event %(seq)d (%(action)s) differ from its replay."), seq=seq, action=e["action"]
             )
-            if seq % SNAPSHOT_EVERY == 0:
-                snapshots.append((seq, dump(tstate)))  # now: a later step may change tstate in place
-    except ImportRefused:
-        raise
-    except RuleError:
-        raise ImportRefused(N_("An action in the export is not legal when replayed; it was changed or damaged.")) from None
-    except (FieldError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
-        raise ImportRefused(N_("The export is incomplete or malformed.")) from None
+        tstate = result.state
+        created = e.get("created")
+        shown = revealed_by(e["kind"], result)  # an imported reveal is kept by undo as well
+        rows.append(
+            (
+                seq,
+                e["kind"],
+                e["action"],
+                e["params"],
+                e["seat"],
+                result,
+                None,
+                created[:40] if isinstance(created, str) else now(),
+                {"reveals": shown} if shown else None,
+            )
+        )
+        if seq % SNAPSHOT_EVERY == 0:
+            snapshots.append((seq, dump(tstate)))  # now: a later step may change tstate in place
+    broken = _promise_broken(game, tstate, data, players)
+    if broken is not None:
+        raise _refused(data, broken.msg, **broken.params)
     final = dump(tstate)
-    if final != dump(_upgraded(game, data.get("state"))) and not (data["schema"] < EXPORT_SCHEMA and _same_totals(game, tstate, data)):
-        raise ImportRefused(N_("The export's stored state differs from its replay; it was changed or damaged."))
     with store.write(db):
         code = insert_table(db, game, players, options, host, seed, json.loads(initial), imported=True)
         insert_events(db, code, rows)
@@ -173,21 +188,67 @@ def import_table(db, data, host: str) -> str:
     return code
 
 
-def _upgraded(game: Game, tstate):
-    """An export's stored state in today's format (``Game.upgrade``), to compare with its replay."""
-    if game.upgrade is None or not isinstance(tstate, dict) or not isinstance(tstate.get("game"), dict):
-        return tstate
-    return {**tstate, "game": game.upgrade(tstate["game"])}
-
-
-def _same_totals(game: Game, tstate: dict, data: dict) -> bool:
-    """An older export's state may be in a format older than today's: its scores must still agree."""
-    scores = game.scores(tstate["game"], engine.profile_values(tstate))
+def _replayed(game: Game, data: dict, tstate: dict, seed: str, seq: int, e: dict, before) -> engine.Step:
+    """Event ``seq`` of an export replayed as a stored event, or ImportRefused naming it and why."""
     try:
-        theirs = {str(r["seat"]): r["total"] for r in data["scores"]}
-    except (KeyError, TypeError):
+        return engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], owned=True, recent=before, stored=True)
+    except RuleError as refused:
+        why = Label(refused.msg, **refused.params).to_json()
+        raise _refused(data, N_("The export does not replay: event %(seq)d (%(action)s) is refused: %(why)s"), seq=seq, action=e["action"], why=why) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
+        raise _refused(data, N_("The export is damaged: event %(seq)d (%(action)s) cannot be replayed."), seq=seq, action=e["action"]) from None
+
+
+def _promise_broken(game: Game, tstate: dict, data: dict, players: list) -> Label | None:
+    """What the replay gives that the export does not say (None: every total and the game's end
+    agree): "Anna's total differs (the export says 87, its replay gives 85)". An export a script
+    wrote without its ``scores`` or ``finished`` promises those of the state it holds."""
+    ours = game.scores(tstate["game"], engine.profile_values(tstate))
+    try:
+        said = data["scores"] if "scores" in data else game.scores(data["state"]["game"], engine.profile_values(data["state"]))
+        theirs = {r["seat"]: r["total"] for r in said}
+        over = data["finished"] if "finished" in data else game.finished(data["state"]["game"])
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return Label(N_("The export is incomplete: it lacks its players' totals."))
+    for row in ours:
+        seat, total = row["seat"], row["total"]
+        if theirs.get(seat) != total:
+            who = players[seat]["name"] if isinstance(seat, int) else row.get("name") or "?"  # a bot (Botrik) has no seat
+            return Label(
+                N_("The export is damaged: %(name)s's total differs (the export says %(said)s, its replay gives %(total)s)."),
+                name=who,
+                said=str(theirs.get(seat))[:20],
+                total=str(total),
+            )
+    if over != game.finished(tstate["game"]):
+        if over:
+            return Label(N_("The export is damaged: it says the game is over, and its replay does not end it."))
+        return Label(N_("The export is damaged: it says the game is still running, and its replay ends it."))
+    return None
+
+
+def _refused(data: dict, msg: str, **params) -> ImportRefused:
+    """A refusal, or, for an export a newer version of this app wrote, the plain reason: this one
+    is older (a newer version may have actions, fields or values this one does not know)."""
+    theirs = data.get("version") if isinstance(data, dict) else None
+    if isinstance(theirs, str) and _newer(theirs, APP_VERSION):
+        return ImportRefused(NEWER, theirs=theirs[:20], ours=APP_VERSION)
+    return ImportRefused(msg, **params)
+
+
+NEWER = N_("This export was written by Table Companion %(theirs)s, a newer version than this one (%(ours)s): upgrade this app to import it.")
+
+
+def _newer(theirs: str, ours: str) -> bool:
+    """Whether version ``theirs`` is newer than ``ours`` ("0.10.0" > "0.9.1"; anything unreadable is not)."""
+
+    def parts(v):
+        return tuple(int(p) for p in re.findall(r"\d+", v)[:3])
+
+    try:
+        return parts(theirs) > parts(ours)
+    except ValueError:
         return False
-    return theirs == {str(r["seat"]): r["total"] for r in scores} and data.get("finished") == game.finished(tstate["game"])
 
 
 def list_tables(db, codes: list[str]) -> list[dict]:

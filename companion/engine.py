@@ -15,7 +15,7 @@ import copy
 import json
 from dataclasses import dataclass
 
-from .games.base import N_, PALETTE, FieldError, Game, Label, Name, RuleError, name_key
+from .games.base import N_, PALETTE, FieldError, Game, Label, Name, RuleError, entry_check, name_key, replaying_stored
 from .games.common import listed
 from .rng import TableRandom
 
@@ -101,50 +101,70 @@ def is_valid(spec, value) -> bool:
         return False
 
 
-def params_fit(spec: dict, params: dict) -> bool:
-    """Stored parameters are what the action's form could have sent. A field added to an action
-    later is absent from older exports: only an optional one may be missing."""
-    missing = set(spec) - set(params)
-    if set(params) - set(spec) or any(getattr(spec[k], "required", True) for k in missing):
-        return False
-    return all(is_valid(spec[k], v) for k, v in params.items())
+def _stored(spec):
+    """The field as a stored entry is checked: the widest range any version's form accepted."""
+    return spec.stored() if hasattr(spec, "stored") else spec
+
+
+def params_misfit(spec: dict, params: dict) -> str | None:
+    """Why stored parameters are not what the action's form could have sent (None: they are). A
+    field added to an action later is absent from older entries: only an optional one may be
+    missing (an action that made one required reads old entries with ``upcast``)."""
+    missing = [k for k in spec if k not in params and getattr(spec[k], "required", True)]
+    if missing:
+        return f"{missing[0]} missing"
+    unknown = sorted(set(params) - set(spec))
+    if unknown:
+        return f"unknown field {unknown[0][:40]}"
+    bad = next((k for k, v in params.items() if not is_valid(_stored(spec[k]), v)), None)
+    return f"{bad} = {json.dumps(params[bad])[:40]}" if bad is not None else None
+
+
+class Damaged(FieldError):
+    """An export whose data no version of this app could have written (``check_stored``): the
+    message says what is wrong, and where."""
 
 
 def check_stored(game: Game, options: dict, profile: dict, events: list, seats: int) -> None:
-    """Stored (imported) data must be what the forms could have produced; FieldError otherwise."""
-    bad = FieldError(N_("The export is incomplete or malformed."))
+    """Stored (imported) data must be what some version's forms could have produced: ``Damaged``,
+    naming the option, board value or event, otherwise. Entries are read into today's fields first
+    (``Game.upcast``); ranges are those any version accepted (``Int(was=)``). The game's own checks
+    of a board value are not applied: a value accepted once replays (docs/architecture.md)."""
     specs = {o.key: o.spec for o in game.options}
     # an option added to the game later is absent from older exports: the game reads it as unset
-    if set(options) - set(specs) or not all(is_valid(specs[k], v) for k, v in options.items()):
-        raise bad
+    for key, value in options.items():
+        if key not in specs or not is_valid(_stored(specs[key]), value):
+            raise Damaged(N_("The export is damaged: its option %(key)s is not one this app offers."), key=str(key)[:40])
     printed = {pv.key: pv.spec for pv in game.profile}
     for key, entry in profile.items():
         if key not in printed or not isinstance(entry, dict) or set(entry) != {"value", "confirmed"}:
-            raise bad
-        if not isinstance(entry["confirmed"], bool) or not (entry["value"] is None or is_valid(printed[key], entry["value"])):
-            raise bad
-        if game.check_profile is not None and entry["value"] is not None:
-            try:
-                game.check_profile(key, entry["value"])
-            except RuleError:
-                raise bad from None
-    for e in events:
-        if not isinstance(e, dict) or not isinstance(e.get("params"), dict):
-            raise bad
-        seat = e.get("seat")
-        if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
-            raise bad
-        if e.get("kind") == "action" and e.get("action") in game.actions:
-            if not params_fit(game.actions[e["action"]], e["params"]):
-                raise bad
-        elif e.get("kind") == "profile" and e.get("action") == "profile":
-            p = e["params"]
-            if set(p) != {"key", "value", "confirmed"} or p["key"] not in printed or not isinstance(p["confirmed"], bool):
-                raise bad
-            if p["value"] is not None and not is_valid(printed[p["key"]], p["value"]):
-                raise bad
-        else:
-            raise bad
+            raise Damaged(N_("The export is damaged: its board value %(key)s is not one this game has."), key=str(key)[:40])
+        if not isinstance(entry["confirmed"], bool) or not (entry["value"] is None or is_valid(_stored(printed[key]), entry["value"])):
+            raise Damaged(N_("The export is damaged: its board value %(key)s holds %(value)s."), key=key, value=json.dumps(entry.get("value"))[:40])
+    for seq, e in enumerate(events, start=1):
+        why = _event_misfit(game, e, printed, seats)
+        if why is not None:
+            action = e.get("action") if isinstance(e, dict) and isinstance(e.get("action"), str) else "?"
+            raise Damaged(N_("The export is damaged: event %(seq)d (%(action)s): %(why)s."), seq=seq, action=action[:40], why=why)
+
+
+def _event_misfit(game: Game, e, printed: dict, seats: int) -> str | None:
+    """Why a stored event is not one the app could have written (None: it is)."""
+    if not isinstance(e, dict) or not isinstance(e.get("params"), dict) or "seat" not in e:
+        return "no parameters or seat"
+    seat = e.get("seat")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
+        return f"seat {json.dumps(seat)[:20]}"
+    if e.get("kind") == "action" and e.get("action") in game.actions:
+        return params_misfit(game.actions[e["action"]], game.upcast(e["action"], e["params"]))
+    if e.get("kind") == "profile" and e.get("action") == "profile":
+        p = e["params"]
+        if set(p) != {"key", "value", "confirmed"} or p["key"] not in printed or not isinstance(p["confirmed"], bool):
+            return "not a board value"
+        if p["value"] is not None and not is_valid(_stored(printed[p["key"]]), p["value"]):
+            return f"{p['key']} = {json.dumps(p['value'])[:40]}"
+        return None
+    return "an action this game does not have"
 
 
 def parse_params(game: Game, action: str, form) -> dict:
@@ -166,8 +186,15 @@ def parse_params(game: Game, action: str, form) -> dict:
     return params
 
 
-def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None, owned: bool = False, recent=()) -> Step:
+def step(
+    game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None, owned: bool = False, recent=(), stored: bool = False
+) -> Step:
     """One accepted change, or a RuleError that leaves ``tstate`` untouched.
+
+    ``stored``: the step is an event already in a log (undo's and redo's replay, an import, a
+    migration's rebuild), not a new entry. It was accepted when it was entered, so it replays as it
+    did then (docs/architecture.md, "Old entries replay forever"): its parameters are read into
+    today's fields (``Game.upcast``), and the checks added since (``base.entry_check``) let it through.
 
     ``recent``: the events in force before it (``{"action", "label"}``, at most ``game.recall``),
     for a game that tells in a step's log line what the steps before it did; without them the
@@ -180,6 +207,13 @@ def step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: di
     """
     if not owned:
         tstate = json.loads(json.dumps(tstate))  # the game may mutate its copy; JSON is also what we store
+    if stored:
+        with replaying_stored():
+            return _step(game, tstate, seed, kind, action, game.upcast(action, params) if kind == "action" else params, seat, recent)
+    return _step(game, tstate, seed, kind, action, params, seat, recent)
+
+
+def _step(game: Game, tstate: dict, seed: str, kind: str, action: str, params: dict, seat: int | None, recent) -> Step:
     if kind == "profile":
         return _profile_step(game, tstate, params)
     if action not in game.actions:
@@ -196,7 +230,10 @@ def _profile_step(game: Game, tstate: dict, params: dict) -> Step:
     if key not in known:
         raise RuleError(N_("This game has no such board value."))
     if game.check_profile is not None and params["value"] is not None:
-        game.check_profile(key, params["value"])
+        try:
+            game.check_profile(key, params["value"])
+        except RuleError as refused:  # a value accepted once replays, whatever the game checks since
+            entry_check(Label(refused.msg, **refused.params))
     before = tstate["profile"].get(key, {"value": None, "confirmed": False})
     after = tstate["profile"][key] = {"value": params["value"], "confirmed": bool(params.get("confirmed"))}
     return Step(tstate, _profile_label(Label(known[key].label).to_json(), before, after), [])
@@ -241,5 +278,5 @@ def replay(game: Game, players: list, options: dict, seed: str, events: list, pr
     """Rebuild the state from the start; events are dicts with kind, action, params, seat."""
     tstate = start(game, players, options, seed, profile, streams).state
     for event in events:
-        tstate = step(game, tstate, seed, event["kind"], event["action"], event["params"], event["seat"], owned=True).state
+        tstate = step(game, tstate, seed, event["kind"], event["action"], event["params"], event["seat"], owned=True, stored=True).state
     return tstate

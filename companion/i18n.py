@@ -3,7 +3,9 @@
 The core's catalog is ``companion/translations``; each game keeps its own next to its rules in
 ``companion/games/<name>/translations`` and Flask-Babel merges them, so games never edit one
 shared file. Compiled .mo files are committed so a plain install works with no build step;
-``python -m companion.i18n compile`` rebuilds them and a test checks they are current.
+``python -m companion.i18n compile`` rebuilds them and a test checks they are current: that
+every message of the .po is in the .mo with the same Czech (``stale``), not that the bytes are
+the ones this Babel writes (Babel 2.19 writes other bytes for the same messages than 2.17).
 
     python -m companion.i18n missing <name>|core   # print PO entries for ids with no Czech yet
     python -m companion.i18n compile               # compile every .po to .mo
@@ -18,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,14 +44,46 @@ def catalogs() -> list[Path]:
 
 
 def compile_all() -> list[Path]:
+    """Compile each .po whose .mo is stale; a current one is left alone (another Babel's bytes too)."""
     written = []
     for po in catalogs():
-        mo = po.with_suffix(".mo")
-        data = mo_bytes(po)
-        if not mo.exists() or mo.read_bytes() != data:
-            mo.write_bytes(data)
-            written.append(mo)
+        if stale(po):
+            po.with_suffix(".mo").write_bytes(mo_bytes(po))
+            written.append(po.with_suffix(".mo"))
     return written
+
+
+def _messages(catalog) -> dict:
+    """What a catalog translates: id (a plural: the tuple of its forms) -> Czech, the header and
+    untranslated or fuzzy entries left out (``write_mo`` leaves them out too)."""
+    out = {}
+    for m in catalog:
+        if not m.id or m.fuzzy:
+            continue
+        # read_po gives a plural's forms as a tuple, read_mo as a list
+        mid = tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id
+        strings = tuple(m.string) if isinstance(m.string, (list, tuple)) else (m.string,)
+        if all(strings):
+            out[mid] = strings
+    return out
+
+
+def stale(po: Path) -> list[str]:
+    """Why ``po``'s compiled .mo is not current (empty: it is): a message missing from the .mo, or
+    with other Czech there, or one the .po no longer has, and the plural rule."""
+    mo = po.with_suffix(".mo")
+    if not mo.exists():
+        return [f"{mo.name} is missing"]
+    with po.open("rb") as f:
+        source = read_po(f)
+    with mo.open("rb") as f:
+        compiled = read_mo(f)
+    want, have = _messages(source), _messages(compiled)
+    why = [f"{mid!r}: {have.get(mid)!r} in the .mo, {text!r} in the .po" for mid, text in want.items() if have.get(mid) != text]
+    why += [f"{mid!r} is no longer in the .po" for mid in have.keys() - want.keys()]
+    if source.plural_forms != compiled.plural_forms:
+        why.append(f"plural forms {compiled.plural_forms!r} in the .mo, {source.plural_forms!r} in the .po")
+    return why
 
 
 def mo_bytes(po: Path) -> bytes:

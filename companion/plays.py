@@ -471,8 +471,8 @@ def series(table, tstate: dict, in_force: list[dict], points: int = CHART_POINTS
     sample(0, tstate)
     for i, e in enumerate(in_force, start=1):
         try:
-            tstate = engine.step(t.game, tstate, t.seed, e["kind"], e["action"], e["params"], e["seat"], owned=True).state
-        except Exception:  # noqa: BLE001  a log today's rules no longer replay: no chart rather than a broken card
+            tstate = engine.step(t.game, tstate, t.seed, e["kind"], e["action"], e["params"], e["seat"], owned=True, stored=True).state
+        except Exception:  # noqa: BLE001  a log that does not replay (a bug): no chart rather than a broken card
             return None
         if i in wanted:
             sample(i, tstate)

@@ -300,7 +300,7 @@ def _state_at(db, table: Table, seq: int) -> dict:
     rows = db.execute("select kind, action, params, seat from events where code = ? and seq > ? and seq <= ? order by seq", [table.code, base, seq])
     for row in rows.fetchall():
         e = _stored_event(row)
-        tstate = engine.step(table.game, tstate, table.seed, e["kind"], e["action"], e["params"], e["seat"], owned=True).state
+        tstate = engine.step(table.game, tstate, table.seed, e["kind"], e["action"], e["params"], e["seat"], owned=True, stored=True).state
     return tstate
 
 
@@ -340,7 +340,9 @@ def _move_one(db, code: str, version: int, device: str | None, seat: int | None,
             if question is not None and not confirmed:
                 raise NeedsConfirmation(question.msg, **question.params)
         if redo:
-            state = engine.step(table.game, table.state, table.seed, event["kind"], event["action"], event["params"], event["seat"], owned=True).state
+            state = engine.step(
+                table.game, table.state, table.seed, event["kind"], event["action"], event["params"], event["seat"], owned=True, stored=True
+            ).state
             table = _move_head(db, table, table.head + 1, state)
         else:
             table = _move_head(db, table, table.head - 1, _state_at(db, table, table.head - 1))
@@ -501,7 +503,7 @@ def rebuild(db, code: str, labels: bool = False) -> None:
     for seq, *stored in db.execute("select seq, kind, action, params, seat from events where code = ? order by seq", [code]).fetchall():
         e = _stored_event(stored)
         try:  # each step on a copy: a refused step leaves tstate as it was
-            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], recent=before)
+            result = engine.step(game, tstate, seed, e["kind"], e["action"], e["params"], e["seat"], recent=before, stored=True)
         except (RuleError, KeyError, TypeError, ValueError, IndexError):
             break
         tstate = result.state

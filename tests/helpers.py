@@ -323,6 +323,17 @@ class EngineTable:
         self.labels.append(step.label)
         return step.label
 
+    def stored(self, action, seat="turn", **params):
+        """An entry an earlier version accepted and stored, which today's checks may refuse as a
+        new entry: replayed as the log replays it (``engine.step(stored=True)``). Its parameters
+        are kept as that version's form sent them (``params`` only: no field added since)."""
+        seat = self.turn_seat() if seat == "turn" else seat
+        step = engine.step(self.game, self.tstate, self.seed, "action", action, params, seat, stored=True)
+        self.tstate = step.state
+        self.events.append({"kind": "action", "action": action, "params": params, "seat": seat})
+        self.labels.append(step.label)
+        return step.label
+
     def refused(self, action, seat="turn", *, because: str = "", **params) -> RuleError:
         """A refusal for the reason ``because`` (in its message id), checked against a copy the rules
         may change in place (owned=True, as the table and replay step): the rules must refuse

@@ -29,6 +29,8 @@ def test_every_game_has_a_page_and_a_row_in_the_readme():
 def test_the_readme_shows_the_two_commands_that_ci_runs():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci/run").read_text()
-    test_command = ".venv/bin/pip install -e '.[test]' && .venv/bin/ruff check . && .venv/bin/ruff format --check . && .venv/bin/python -m pytest"
+    test_command = (
+        ".venv/bin/pip install -e '.[test]' -c constraints.txt && .venv/bin/ruff check . && .venv/bin/ruff format --check . && .venv/bin/python -m pytest"
+    )
     assert test_command in readme and test_command in ci
     assert ".venv/bin/companion serve" in readme

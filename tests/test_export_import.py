@@ -61,10 +61,20 @@ def tables_in_lobby(client):
         (lambda d: [1, 2], "not a table export"),
         (lambda d: {**d, "schema": 99}, "schema version 99"),
         (lambda d: {**d, "game": "chess"}, "game this app does not know"),
-        (lambda d: {k: v for k, v in d.items() if k != "events"}, "incomplete or malformed"),
-        (lambda d: {**d, "events": [{**d["events"][0], "action": "clear", "params": {"seat": 0, "round": 1}}]}, "not legal when replayed"),
-        (lambda d: {**d, "state": {**d["state"], "game": {**d["state"]["game"], "round": 9}}}, "stored state differs from its replay"),
-        (lambda d: {**d, "events": d["events"][:-1]}, "stored state differs from its replay"),
+        (lambda d: {k: v for k, v in d.items() if k != "events"}, "The export is incomplete: it lacks its players, options, board values or events."),
+        # each refusal says what is wrong and where (issue 34 point 2): the event and its reason, or the total
+        (
+            lambda d: {**d, "events": [{**d["events"][0], "action": "clear", "params": {"seat": 0, "round": 1}}]},
+            "The export does not replay: event 1 (clear) is refused: That cell is empty.",
+        ),
+        (lambda d: {**d, "events": [*d["events"][:2], {**d["events"][2], "params": {"seat": 0}}]}, "The export is damaged: event 3 (score): points missing."),
+        (lambda d: {**d, "events": [*d["events"][:1], {**d["events"][1], "action": "cheat"}]}, "event 2 (cheat): an action this game does not have."),
+        (lambda d: {**d, "events": d["events"][:-1]}, "The export is damaged: Green&#39;s total differs (the export says -2, its replay gives 0)."),
+        (lambda d: {**d, "finished": True}, "The export is damaged: it says the game is over, and its replay does not end it."),
+        (lambda d: {**d, "seed": "x" * 200}, "seed is not one this app makes"),
+        # written by a newer version: said plainly, not "damaged"
+        (lambda d: {**d, "version": "9.0.0", "schema": 99}, "written by Table Companion 9.0.0, a newer version than this one"),
+        (lambda d: {**d, "version": "9.0.0", "events": [*d["events"][:1], {**d["events"][1], "action": "cheat"}]}, "a newer version than this one"),
     ],
 )
 def test_a_bad_export_is_refused_with_a_clear_message_and_creates_nothing(client, mangle, message):
@@ -90,5 +100,5 @@ def test_an_export_with_changed_dice_is_refused(tmp_path, monkeypatch):
     data = archive.export(db, code)
     assert tables.load(db, archive.import_table(db, data, host="h")).state == data["state"]
     data["events"][0]["draws"] = [data["events"][0]["draws"][0] % 6 + 1]
-    with pytest.raises(archive.ImportRefused, match="random draws differ"):
+    with pytest.raises(archive.ImportRefused, match="random draws of event 1 .roll. differ"):
         archive.import_table(db, data, host="h")

@@ -168,7 +168,7 @@ def _export(client):
     [
         ({"seed": "x" * (1024 * 1024)}, "seed"),
         ({"seed": "a b"}, "seed"),
-        ({"schema": "1"}, "malformed"),
+        ({"schema": "1"}, "its schema &#34;1&#34; is not a number"),
         ({"schema": 99}, f"reads versions {min(archive.READS_SCHEMAS)} to {max(archive.READS_SCHEMAS)}"),
     ],
 )

@@ -53,11 +53,12 @@ def test_the_built_wheel_installed_without_e_serves_the_lobby_and_a_table(tmp_pa
     catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("companion/**/translations/*/LC_MESSAGES/messages.mo")}
     assert len(catalogs) == 1 + len(GAMES) and catalogs <= names
 
-    # a fresh venv, the wheel installed as pip install . and pipx do (no -e); dependencies from the index
+    # a fresh venv, the wheel installed as pip install . and pipx do (no -e); dependencies from the
+    # index, at the versions the tests were run with (constraints.txt)
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", "--without-pip", str(venv))
     python = venv / "bin" / "python"
-    run(sys.executable, "-m", "pip", "--python", str(python), "install", "--no-compile", "-q", str(wheel))
+    run(sys.executable, "-m", "pip", "--python", str(python), "install", "--no-compile", "-q", "-c", str(ROOT / "constraints.txt"), str(wheel))
     where = run(
         str(python),
         "-c",

@@ -19,7 +19,7 @@ Why the shape is what it is:
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Choice, Int, Label, RuleError
+from ..base import N_, NP_, Choice, Int, Label, RuleError, entry_check
 from ..common import gathering_lines
 from . import data
 from .auctions import pass_who_cannot_bid
@@ -110,12 +110,18 @@ def apply(state, action, params, seat, profile, rng):
     """The engine's step: the action must be one the table can take now; the money it moves is
     written under its log line (``with_lines``), so the log is the ledger and the state keeps none."""
     state = known_start(state, profile)
-    # one judge of what may be done now, for the phones (greyed with the reason) and for apply
+    # one judge of what may be done now, for the phones (greyed with the reason) and for apply; a
+    # stored step was judged when it was entered, and replays whatever ``legal`` says since
+    entry_check(lambda: _not_now(state, action, seat, profile), refusal)
+    return gathering_lines(state, lambda state: pass_who_cannot_bid(*moves.apply(state, action, params, seat, profile, rng), rng))
+
+
+def _not_now(state, action, seat, profile) -> Label | None:
+    """Why ``legal`` does not allow ``action`` now (None: it does)."""
     entries = [e for e in legal(state, seat, profile) if e.action == action]
     if not any(e.allowed for e in entries):
-        reason = next((e.reason for e in entries), None) or Label(N_("That is not possible now."))
-        raise refusal(reason.msg, **reason.params)
-    return gathering_lines(state, lambda state: pass_who_cannot_bid(*moves.apply(state, action, params, seat, profile, rng), rng))
+        return next((e.reason for e in entries), None) or Label(N_("That is not possible now."))
+    return None
 
 
 @moves("black_distance", N_("Start the first round"), fields=Int(1, 99, label=N_("Fields from the black locomotive to the port")))

@@ -10,7 +10,7 @@ pravidel. 4. Vzít si kovboje zpět do zásoby." At the end any phone may enter 
 
 from __future__ import annotations
 
-from ..base import N_, Int, Label, RuleError
+from ..base import N_, Int, Label, RuleError, entry_check
 from ..common import counted, ranks
 from . import data
 from .data import COUNTED
@@ -59,7 +59,7 @@ def _scoring_now(state) -> None:
 def _counts(state, params, role: str) -> list[int]:
     """The cowboys per seat on the scored feature, each at most what that player has there on the
     board, and at least one: nothing scores for nobody (``rules.bounds``, which ``legal`` offers)."""
-    _refuse(bounds.nobody(state, role))
+    entry_check(bounds.nobody(state, role))
     n = len(state["players"])
     counts = [params.get(f"c{i}") or 0 for i in range(data.MAX_PLAYERS)]
     if any(counts[n:]):
@@ -68,14 +68,8 @@ def _counts(state, params, role: str) -> list[int]:
     for seat, c in enumerate(counts):
         if c > state["seats"][seat][role]:
             raise RuleError(N_("%(name)s has only %(count)s on the board."), name=name(state, seat), count=counted(COUNTED, role, state["seats"][seat][role]))
-    _refuse(bounds.no_counts(counts, role))
+    entry_check(bounds.no_counts(counts, role))
     return counts
-
-
-def _refuse(reason: Label | None) -> None:
-    """A check of ``rules.bounds`` that found something wrong refuses the step with its reason."""
-    if reason is not None:
-        raise RuleError(reason.msg, **reason.params)
 
 
 def _award(state, counts, role, category, points) -> list[int]:
@@ -94,7 +88,8 @@ def _award(state, counts, role, category, points) -> list[int]:
     N_("Score a railway"),
     order_free=True,
     tiles=Int(1, data.TILES, label=N_("Tiles in the railway")),
-    locomotives=Int(0, 2, required=False, label=N_("Locomotives on it (2: two or more)")),
+    # until issue 28 the form took 0-30 locomotives: an old entry of 3 means "two or more" as 2 does
+    locomotives=Int(0, 2, required=False, label=N_("Locomotives on it (2: two or more)"), was=(0, 30)),
     **PER_SEAT,
 )
 def railway(state, params, seat, profile, rng):
@@ -108,7 +103,7 @@ def railway(state, params, seat, profile, rng):
     at_end = _scorer(state, seat)
     counts = _counts(state, params, "rail")
     tiles, locos = params["tiles"], params.get("locomotives") or 0
-    _refuse(bounds.railway_tiles(state, tiles))
+    entry_check(bounds.railway_tiles(state, tiles))
     _scoring_now(state)
     points = railway_points(tiles, locos, finished=not at_end)
     winners = _award(state, counts, "rail", "end_rail" if at_end else "rail", points)
@@ -124,10 +119,21 @@ def railway(state, params, seat, profile, rng):
     )
 
 
+def city_rails_of_old_entries(params: dict) -> dict:
+    """A city scored before the form asked for the city's own rails (``city_rails``, issue 28): then
+    a city scored during the game needed 3 finished rails or more, so its ``rails`` were all of its
+    rails, 3 or 4; at the end, a city with fewer finished rails had at least 3 (a city has 3 or 4)."""
+    if "city_rails" in params:
+        return params
+    rails = params.get("rails")
+    return {**params, "city_rails": max(3, rails) if type(rails) is int else 3}
+
+
 @moves(
     "city",
     N_("Score a city"),
     order_free=True,
+    upcast=city_rails_of_old_entries,
     city_rails=Int(3, 4, label=N_("Rails leaving the city")),
     rails=Int(0, 4, label=N_("Of them, ending in finished railways")),
     loops=Int(0, 2, required=False, label=N_("Loops from one of its rails to another")),
@@ -144,7 +150,7 @@ def city(state, params, seat, profile, rng):
     railway; a loop joins two of them, so it takes two rails and counts as one railway.
     """
     at_end = _scorer(state, seat)
-    _refuse(city_refusal(state, params, at_end))
+    entry_check(city_refusal(state, params, at_end))
     rails, loops, owner = params["rails"], params.get("loops") or 0, params["merchant"]
     _scoring_now(state)
     points = city_points(rails, loops)
@@ -209,7 +215,7 @@ def prairie(state, params, seat, profile, rng):
         raise RuleError(N_("This game is played without farmers."))
     counts = _counts(state, params, "farm")
     for key in ("camps", "herds"):
-        _refuse(bounds.prairie_feature(profile, key, params[key]))
+        entry_check(bounds.prairie_feature(profile, key, params[key]))
     points = prairie_points(params["camps"], params["herds"])
     winners = _award(state, counts, "farm", "prairie", points)
     return state, Label(
@@ -232,7 +238,7 @@ def ore_total(state, params, seat, profile, rng):
         raise RuleError(N_("The app holds the ore tokens: it adds them up itself."))
     if seat is None:
         raise RuleError(N_("Each player enters their ore total on their own phone."))
-    _refuse(bounds.ore_total(len(state["seats"][seat]["hand"]), profile.get("ore_counts"), params["points"]))
+    entry_check(bounds.ore_total(len(state["seats"][seat]["hand"]), profile.get("ore_counts"), params["points"]))
     state["seats"][seat]["ore_total"] = params["points"]
     return state, Label(N_("%(name)s entered their ore total (revealed at the end)."), name=name(state, seat))
 

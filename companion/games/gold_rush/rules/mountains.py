@@ -7,7 +7,7 @@ na jedno místo v celých horách."
 
 from __future__ import annotations
 
-from ...base import N_, RuleError
+from ...base import N_, Label, RuleError
 from .. import data
 from .base import clockwise_from, majority, mountain, name, score
 
@@ -136,5 +136,7 @@ def _clear(state, m: dict) -> None:
     state["mountains"].remove(m)
 
 
-def names(state, seats) -> str:
-    return ", ".join(name(state, s) for s in seats)
+def names(state, seats) -> str | dict:
+    """The players' names as a log line says them; "no one" for a feature scored for nobody, which
+    a version before issue 28 accepted (its entries still replay)."""
+    return ", ".join(name(state, s) for s in seats) if seats else Label(N_("no one")).to_json()

@@ -9,7 +9,7 @@ trať nebo hory nebo napojí město na kompletní železniční síť, započít
 
 from __future__ import annotations
 
-from ...base import N_, NP_, Choice, Int, Label, RuleError
+from ...base import N_, NP_, Choice, Int, Label, RuleError, entry_check
 from .. import data
 from .base import CATEGORIES, mountain, moves, name, need_phase, supply, who_acts
 from .bounds import tile_nuggets
@@ -66,9 +66,7 @@ def lay_tile(state, params, seat, profile, rng):
     seat = who_acts(state, seat)
     need_phase(state, "tile")
     where, nuggets = params.get("mountain"), params.get("nuggets") or 0
-    too_many = tile_nuggets(profile, nuggets)
-    if too_many:
-        raise RuleError(too_many.msg, **too_many.params)
+    entry_check(tile_nuggets(profile, nuggets))  # a bound since issue 28: older tiles with more replay
     if where is None:
         if nuggets:
             raise RuleError(N_("Nuggets lie on a mountain: choose which mountain the tile belongs to."))
