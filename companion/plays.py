@@ -171,7 +171,8 @@ def duration(play: dict) -> int:
 
 
 def key(name: str) -> str:
-    """Names that look the same are one player's (``name_key``: NFKC, invisibles removed, case-folded)."""
+    """Names that look the same are one player's (``name_key``: NFKC, invisibles removed, case-folded,
+    letters of other scripts that look Latin read as Latin)."""
     return name_key(name)
 
 
@@ -214,8 +215,9 @@ def rename(db, old: str, new: str, merge: bool, known: list[str]) -> None:
         raise NameTaken(new)
     if taken:  # a merge keeps the spelling the other player already has
         new = next(n for n in known if key(n) == new_key)
-    for row in list(db.query("select key from player_names where name = ? collate nocase", [old])):
-        db["player_names"].upsert({"key": row["key"], "name": new}, pk="key")
+    for row in list(db.query("select key, name from player_names")):  # names renamed into ``old`` before
+        if key(row["name"]) == old_key:
+            db["player_names"].upsert({"key": row["key"], "name": new}, pk="key")
     db["player_names"].upsert({"key": old_key, "name": new}, pk="key")
 
 

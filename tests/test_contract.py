@@ -278,6 +278,8 @@ class Play:
         if greyed and rnd.random() < 0.3:
             seat, entry = rnd.choice(greyed)
             params = draw_params(self.game, entry, rnd)
+            # any reason: parameters drawn at random may be refused for their own reason before the
+            # one the button is greyed with (a temple not on the board); the games' tests name theirs
             with pytest.raises(RuleError):
                 engine.step(self.game, tstate, self.seed, "action", entry.action, params, seat)
         seat, entry = rnd.choices(allowed, weights=[RARE.get(e.action, 1) for _, e in allowed])[0]

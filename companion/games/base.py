@@ -246,10 +246,31 @@ def clean_name(raw: str | None) -> str:
     return " ".join(value.split())
 
 
+# Letters of other scripts that look like a Latin letter (after Unicode's confusables, for the
+# scripts a name at a Czech table might hide one from: Cyrillic, Greek, Armenian), as a name's key
+# reads them (issue 35 point 7: a Cyrillic "Аnn" beside "Ann"). The key is case-folded, so the
+# small letters are mapped, each to the Latin letter it or its capital looks like (Cyrillic "в":
+# "В" is "B"); a Greek capital whose small letter looks like another Latin letter, or like none,
+# is mapped before folding ("Ν" is "N", "ν" is "v"). Accents stay: "ё" is "ë", not "e". Only the key
+# changes: a name wholly in Cyrillic or Greek is kept as typed, and differs from every Latin name
+# that does not look the same ("Вера" and "Vera" are two players; "Вера" and "Bepa" are one).
+LOOK_ALIKE_CAPITALS = str.maketrans("ΒΕΖΗΜΝΤΥΧ", "BEZHMNTYX")
+LOOK_ALIKE = str.maketrans(
+    {
+        **dict(zip("авекмнорстухѕіјԁһԛԝүӏѵ", "abekmhopctyxsijdhqwylv")),  # Cyrillic
+        **dict(zip("αορνυικηϳ", "aopvuiknj")),  # Greek
+        **dict(zip("օոսհզց", "onuhqg")),  # Armenian
+        **dict(zip("ɑɡ", "ag")),  # Latin's own alpha and script g
+    }
+)
+
+
 def name_key(name: str) -> str:
-    """Two names that look the same have one key: cleaned, then case-folded (the one helper
-    every comparison of names uses: a table's players, the history's renames and merges)."""
-    return unicodedata.normalize("NFKC", clean_name(name).casefold())
+    """Two names that look the same have one key: cleaned, case-folded, and each letter of another
+    script that looks Latin read as that letter (``LOOK_ALIKE``): the one helper every comparison
+    of names uses (a table's players, the history's renames and merges)."""
+    folded = clean_name(name).translate(LOOK_ALIKE_CAPITALS).casefold()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFD", folded).translate(LOOK_ALIKE))
 
 
 @dataclass(frozen=True)
