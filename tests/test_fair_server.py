@@ -305,7 +305,7 @@ def test_one_device_holds_one_import_slot_and_leaves_the_other_to_another(serve)
     time.sleep(0.5)
     second = connect(port, "127.0.0.2")
     second.sendall(head)
-    answer = second.recv(4096)
+    answer = response(second)
     assert answer.startswith(b"HTTP/1.1 503") and b"already sending an import" in answer
     other = connect(port, "127.0.0.3")  # another device: the second slot is its
     other.sendall(head + b"y" * size)

@@ -174,7 +174,7 @@ def test_issue35_point7_a_rename_stored_before_the_look_alike_keys_still_applies
     scorepad(db, ["Вера", "Ben"], [1, 2])
     db["player_names"].insert({"key": "вера", "name": "Věra"})  # as the key was until m018
     db["player_names"].insert({"key": "ben", "name": "Benedikt"})
-    schema._v16(db)
+    schema._v18(db)
     names = plays.aliases(db)
     assert names == {"bepa": "Věra", "ben": "Benedikt"}
     assert plays.known_names(plays.load(db), names) == ["Věra", "Benedikt"]

@@ -41,7 +41,8 @@ def text(r) -> str:
 
 
 def alert(r) -> list[str]:
-    return re.findall(r'role="alert">([^<]*)', text(r))
+    # the refusal's words, without the lead the answer under the turn bar starts with ("Your tap … did not count.")
+    return re.findall(r'role="alert">(?:<strong>[^<]*</strong> )?([^<]*)', text(r))
 
 
 def head(app, code) -> int:
