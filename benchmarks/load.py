@@ -108,17 +108,31 @@ class Server:
         self.log.seek(0)
         raise RuntimeError(f"{self.name} did not start: {self.log.read().decode()[-2000:]}")
 
-    def cpu(self) -> float:
-        """CPU seconds of the server and its worker processes."""
-        ticks = 0
+    def processes(self):
+        """The server's process and its workers (their /proc folders)."""
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
             except OSError:  # a process that ended meanwhile
                 continue
             if int(stat.parent.name) == self.proc.pid or int(fields[1]) == self.proc.pid:
-                ticks += int(fields[11]) + int(fields[12])
-        return ticks / os.sysconf("SC_CLK_TCK")
+                yield stat.parent, fields
+
+    def cpu(self) -> float:
+        """CPU seconds of the server and its worker processes."""
+        return sum(int(fields[11]) + int(fields[12]) for _, fields in self.processes()) / os.sysconf("SC_CLK_TCK")
+
+    def waited(self) -> float:
+        """Seconds the server's threads were ready to run but waited for a CPU (the neighbours'
+        share of the core it is pinned to; /proc/<pid>/task/<tid>/schedstat, threads still alive)."""
+        ns = 0
+        for folder, _ in self.processes():
+            for stat in folder.glob("task/*/schedstat"):
+                try:
+                    ns += int(stat.read_text().split()[1])
+                except (OSError, IndexError):
+                    continue
+        return ns / 1e9
 
     def stop(self):
         os.killpg(self.proc.pid, 9)
@@ -493,7 +507,7 @@ async def four_tables(server: Server, tables=50, seconds=10.0, slug="scorepad") 
     stats.samples.clear()
     counts = [0] * tables
     stop = time.monotonic() + seconds
-    cpu = server.cpu()
+    cpu, mine, waited = server.cpu(), time.process_time(), server.waited()
 
     async def table(i):
         t = four[i]
@@ -504,7 +518,7 @@ async def four_tables(server: Server, tables=50, seconds=10.0, slug="scorepad") 
                 counts[i] += 1
 
     await asyncio.gather(*(table(i) for i in range(tables)))
-    cpu = server.cpu() - cpu
+    cpu, mine, waited = server.cpu() - cpu, time.process_time() - mine, server.waited() - waited
     moves = sum(counts)
     await asyncio.gather(*(t.close() for t in four))
     mean = lambda pairs, k: statistics.mean(p[k] for p in pairs) if pairs else float("nan")  # noqa: E731
@@ -515,6 +529,9 @@ async def four_tables(server: Server, tables=50, seconds=10.0, slug="scorepad") 
         "p50": stats.p("table-move", 0.5),
         "p99": stats.p("table-move", 0.99),
         "cpu per move": cpu / max(moves, 1) * 1000,
+        "server %": cpu / seconds * 100,  # of one core: below 100 %, something else bounds the moves/s
+        "generator %": mine / seconds * 100,
+        "waiting": waited / seconds,  # of the server's threads, on average: 0 on a quiet machine
         "errors": sum(stats.errors.values()),
         "answer bytes": mean(answers, 0),
         "answer html": mean(answers, 1),
@@ -552,6 +569,9 @@ async def at_a_table(companion: Server, bgio: Server | None, tables: int, second
         "<= boardgame.io",
         ours("cpu per move") <= theirs("cpu per move") if have else None,
     )
+    row("  server CPU, % of one core", ours("server %"), theirs("server %"), "", None)
+    row("  load generator CPU, % of one core", ours("generator %"), theirs("generator %"), "", None)
+    row("  server threads waiting for a CPU", ours("waiting"), theirs("waiting"), "0 (a quiet machine)", None)
     row("  table-move p50", ours("p50"), theirs("p50"), "", None)
     row("  table-move p99", ours("p99"), theirs("p99"), "", None)
     row("  slowest table / mean", ours("min/mean"), theirs("min/mean"), ">= 0.5", ours("min/mean") >= 0.5)
@@ -588,12 +608,13 @@ async def bgio_client(server: Server, *args) -> tuple[dict, float]:
     """client.js's JSON, and the server's CPU seconds from its "go" line to its result."""
     # on CPU 1 with this process (its affinity is inherited)
     proc = await asyncio.create_subprocess_exec("node", str(BGIO_DIR / "client.js"), *args[:1], server.base, *args[1:], stdout=subprocess.PIPE)
-    cpu = server.cpu()
+    cpu, waited = server.cpu(), server.waited()
     async for line in proc.stdout:
         if line.strip() == b"go":
-            cpu = server.cpu()
+            cpu, waited = server.cpu(), server.waited()
         else:
             result, cpu = json.loads(line), server.cpu() - cpu
+            result["waited"] = server.waited() - waited
     if await proc.wait():
         server.log.seek(0)
         raise RuntimeError(f"benchmarks/bgio/client.js {' '.join(args)} failed; the server said: {server.log.read().decode()[-2000:]}")
@@ -612,7 +633,13 @@ async def bgio_timed(server: Server, mode: str, tables=50, seconds=10.0) -> dict
         server.start()
         await server.ready()
         result, cpu = await bgio_client(server, *args)
-    return result | {"cpu per move": cpu / max(result["moves/s"] * seconds, 1) * 1000}
+    client, waited = result.pop("client cpu"), result.pop("waited")  # client.js's own CPU over its timed phase
+    return result | {
+        "cpu per move": cpu / max(result["moves/s"] * seconds, 1) * 1000,
+        "server %": cpu / seconds * 100,
+        "generator %": client / seconds * 100,
+        "waiting": waited / seconds,
+    }
 
 
 async def bgio_back_to_back(server: Server, tables=50, seconds=10.0) -> dict:

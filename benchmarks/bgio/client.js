@@ -108,6 +108,7 @@ async function b2b() {
   const counts = new Array(tables).fill(0);
   const times = [];
   let errors = 0;
+  let cpu = process.cpuUsage();
   console.log('go');
   const stop = now() + seconds * 1000;
   await Promise.all(
@@ -127,7 +128,14 @@ async function b2b() {
   );
   const moves = counts.reduce((a, b) => a + b, 0);
   times.sort((a, b) => a - b);
-  const out = { 'moves/s': moves / seconds, 'min/mean': Math.min(...counts) / (moves / tables), p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))], errors };
+  cpu = process.cpuUsage(cpu);
+  const out = {
+    'moves/s': moves / seconds,
+    'min/mean': Math.min(...counts) / (moves / tables),
+    p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
+    errors,
+    'client cpu': (cpu.user + cpu.system) / 1e6,
+  };
   for (const t of all) t.client.stop();
   return out;
 }
@@ -151,6 +159,7 @@ async function four() {
   const times = [];
   let errors = 0;
   for (const seats of all) for (const s of seats) s.updates = s.bytes = 0;
+  let cpu = process.cpuUsage();
   console.log('go');
   const stop = now() + seconds * 1000;
   await Promise.all(
@@ -171,6 +180,7 @@ async function four() {
       }
     }),
   );
+  cpu = process.cpuUsage(cpu);
   const moves = counts.reduce((a, b) => a + b, 0);
   const phones = all.flat();
   const updates = phones.reduce((a, s) => a + s.updates, 0);
@@ -183,6 +193,7 @@ async function four() {
     errors,
     'bytes per update': phones.reduce((a, s) => a + s.bytes, 0) / Math.max(updates, 1),
     'updates per move': updates / Math.max(moves, 1),
+    'client cpu': (cpu.user + cpu.system) / 1e6, // seconds of this process's CPU over the timed phase
   };
   for (const s of phones) s.client.stop();
   return out;
