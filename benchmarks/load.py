@@ -604,8 +604,9 @@ def bgio_server(workers: int) -> Server | None:
     return Server("bgio", ["node", str(BGIO_DIR / "server.js"), "--dir", store], {"NODE_ENV": "production"}, workers, probe="/games")
 
 
-async def bgio_client(server: Server, *args) -> tuple[dict, float]:
-    """client.js's JSON, and the server's CPU seconds from its "go" line to its result."""
+async def bgio_client(server: Server, *args) -> tuple[dict, float, float]:
+    """client.js's JSON, and the server's CPU seconds and its threads' seconds waiting for a CPU
+    from its "go" line to its result."""
     # on CPU 1 with this process (its affinity is inherited)
     proc = await asyncio.create_subprocess_exec("node", str(BGIO_DIR / "client.js"), *args[:1], server.base, *args[1:], stdout=subprocess.PIPE)
     cpu, waited = server.cpu(), server.waited()
@@ -613,27 +614,26 @@ async def bgio_client(server: Server, *args) -> tuple[dict, float]:
         if line.strip() == b"go":
             cpu, waited = server.cpu(), server.waited()
         else:
-            result, cpu = json.loads(line), server.cpu() - cpu
-            result["waited"] = server.waited() - waited
+            result, cpu, waited = json.loads(line), server.cpu() - cpu, server.waited() - waited
     if await proc.wait():
         server.log.seek(0)
         raise RuntimeError(f"benchmarks/bgio/client.js {' '.join(args)} failed; the server said: {server.log.read().decode()[-2000:]}")
-    return result, cpu
+    return result, cpu, waited
 
 
 async def bgio_timed(server: Server, mode: str, tables=50, seconds=10.0) -> dict:
     """client.js's ``b2b`` or ``four`` phase, with the server's CPU per move over its timed phase."""
     args = (mode, "--tables", str(tables), "--seconds", str(seconds))
     try:
-        result, cpu = await bgio_client(server, *args)
+        result, cpu, waited = await bgio_client(server, *args)
     except RuntimeError as e:
         # FlatFile (node-persist) may read a file it is still writing and stop the server: said, and run again
         print(f"boardgame.io failed; its server is restarted and the run repeated: {str(e)[-400:]}", flush=True)
         server.stop()
         server.start()
         await server.ready()
-        result, cpu = await bgio_client(server, *args)
-    client, waited = result.pop("client cpu"), result.pop("waited")  # client.js's own CPU over its timed phase
+        result, cpu, waited = await bgio_client(server, *args)
+    client = result.pop("client cpu")  # client.js's own CPU over its timed phase
     return result | {
         "cpu per move": cpu / max(result["moves/s"] * seconds, 1) * 1000,
         "server %": cpu / seconds * 100,
