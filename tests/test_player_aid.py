@@ -157,7 +157,7 @@ SHOWN_CS = {
     "giganten": "$4,000, $6,000, $8,000 na polích s 1, 2, 3 věžemi",
     "tikal": "3 akční body",
     "gold_rush": "2 za kartičku",
-    "hamlet_botrik": "základní ×8, zpracované ×2 nebo zlaťáky ×7",
+    "hamlet_botrik": "základní ×8, zpracované ×2 nebo zlatáky ×7",
 }
 
 
