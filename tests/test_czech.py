@@ -69,6 +69,8 @@ ONE_WORD = {
     # "ve 3. kole" (třetím): a number read with a consonant cluster takes "ve"; a number the app fills
     # in is right for every round only after the noun ("v kole %(round)d")
     "v before 3. or 4.": re.compile(r"\b[Vv] ([34]|%\(\w+\)[ds])\."),
+    # an ordinal player where the form names the player ("Kovbojové 1. hráče")
+    "the Nth player": re.compile(r"\d\. hráč"),
     # Giganten's oil is counted in "ropné kameny" (the rulebook's stones), its rule a bid one cannot pay
     "oil as a count": re.compile(r"\b1 ropa\b|libovolně ropy|přeplacen"),
 }
@@ -119,6 +121,12 @@ def test_the_czech_turn_bar_names_the_other_players_on_turn_in_the_nominative(cl
     assert client.post(f"/t/{code}/seat", data={"seat": 0}).status_code == 303
     html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "cs"}).get_data(as_text=True)
     assert "Jste na tahu" in html and "spolu s" not in html and "stejně jako" in html
+
+
+def test_an_english_id_names_a_player_not_a_seat_number():
+    """ "Cowboys of the 1st player" named a seat where the form shows the player's name."""
+    bad = [msgid for path in catalogs() for msgid, _text in _czech(path) if re.search(r"\b(1st|2nd|3rd|[4-9]th) player\b", msgid)]
+    assert bad == []
 
 
 def test_the_bag_and_its_count_read_as_one_czech_sentence(client):
