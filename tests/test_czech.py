@@ -66,6 +66,8 @@ ONE_WORD = {
     "ťuknout for klepnout": re.compile(r"[ťŤ]uk"),
     # Hamlet's coin as its rulebook spells it ("začínáte se 3 zlatáky"); "zlaťáky" was used too
     "zlaťák for zlaták": re.compile(r"[Zz]laťák"),
+    # a sum as the panels write it: "5 £", "$5 000" ("£5, £10" and "$5,000" were in aids and checklists)
+    "money written the English way": re.compile(r"£\s*(\d|%\()|\d,\d{3}\b|\$ \d|\$\d{4}"),
     # "ve 3. kole" (třetím): a number read with a consonant cluster takes "ve"; a number the app fills
     # in is right for every round only after the noun ("v kole %(round)d")
     "v before 3. or 4.": re.compile(r"\b[Vv] ([34]|%\(\w+\)[ds])\."),
@@ -88,6 +90,12 @@ def test_a_czech_sentence_starts_as_its_english_one(path):
     English does, and a fragment ("none", "3 left") stays lower-case in both. Where either starts
     with a value the app fills in ("%(name)s …", "5 žetonů …"), its case is that value's."""
     bad = [(msgid, text) for msgid, text in _czech(path) if msgid[:1].isalpha() and text[:1].isalpha() and msgid[0].isupper() != text[0].isupper()]
+    assert bad == []
+
+
+def test_an_english_id_names_a_player_not_a_seat_number():
+    """ "Cowboys of the 1st player" named a seat where the form shows the player's name."""
+    bad = [msgid for path in catalogs() for msgid, _text in _czech(path) if re.search(r"\b(1st|2nd|3rd|[4-9]th) player\b", msgid)]
     assert bad == []
 
 
@@ -121,12 +129,6 @@ def test_the_czech_turn_bar_names_the_other_players_on_turn_in_the_nominative(cl
     assert client.post(f"/t/{code}/seat", data={"seat": 0}).status_code == 303
     html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true", "Accept-Language": "cs"}).get_data(as_text=True)
     assert "Jste na tahu" in html and "spolu s" not in html and "stejně jako" in html
-
-
-def test_an_english_id_names_a_player_not_a_seat_number():
-    """ "Cowboys of the 1st player" named a seat where the form shows the player's name."""
-    bad = [msgid for path in catalogs() for msgid, _text in _czech(path) if re.search(r"\b(1st|2nd|3rd|[4-9]th) player\b", msgid)]
-    assert bad == []
 
 
 def test_the_bag_and_its_count_read_as_one_czech_sentence(client):
