@@ -85,6 +85,19 @@ def test_tinners_trail_actions_cost_the_time_the_rules_charge(times):
         assert cost_of(lines, "adit") == 4
 
 
+def test_tinners_trail_developments_do_what_the_rulebook_says():
+    """Issue 35 point 6: the adit's line said only "1 water less on each side"; the rulebook: "Okamžitě
+    z obou území odstraní po jedné kostičce vody a do obou přidá po jedné kostičce mědi a jedné
+    kostičce cínu." A port and a train add 1 capacity as well ("Přístav zvyšuje kapacitu dolu v území
+    o jedna", "Vlak zvyšuje kapacitu dolu v území o jedna"). Each line links its own sentence."""
+    lines = by_action(aid_lines("tinners_trail", 3))
+    (adit,) = lines["adit"]
+    assert "+1 tin, +1 copper" in adit.text.params["limit"]["msg"] and "přidá po jedné kostičce mědi a jedné kostičce cínu" in adit.ref.cs
+    for action, development in (("port", "Přístav"), ("train", "Vlak")):
+        (line,) = lines[action]
+        assert "+1 capacity" in line.text.params["limit"]["msg"] and f"{development} zvyšuje kapacitu dolu v území o jedna" in line.ref.cs
+
+
 def test_tikal_actions_cost_the_action_points_the_rules_spend():
     """The crib sheet: enter 1, camp move 1, 1 per stone, raise 2, dig 3, exchange 3, camp 5, guard 5."""
     lines = aid_lines("tikal", 2)
