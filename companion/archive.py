@@ -19,6 +19,7 @@ from .games.base import N_, FieldError, Game, Label, RuleError
 from .seats import seat_of
 from .store import dump, now
 from .table import SNAPSHOT_EVERY, TableNotFound, events, initial_state, insert_events, insert_table, load, notice, recall, revealed_by
+from .version import __version__, newer
 
 # 2: the state in an export is in today's format. A schema 1 export (made before issue 11) still
 # imports: its events replay, but its state may be in an older format, so only its totals are compared.
@@ -26,9 +27,6 @@ from .table import SNAPSHOT_EVERY, TableNotFound, events, initial_state, insert_
 # compared like a schema 1 export.
 EXPORT_SCHEMA = 3
 READS_SCHEMAS = (1, 2, 3)
-# the version of the app that writes an export (``companion --version``): an import of one written by
-# a newer version says so rather than calling it damaged
-APP_VERSION = getattr(__import__("companion"), "__version__", "0.1.0")
 # An import's replay is CPU in one thread; every this many events it lets the other threads (the
 # polls of every phone at every table) run first, so an import of 20000 events never holds them
 # back for more than a few steps (tests/test_security.py, the import flood).
@@ -73,7 +71,7 @@ def export(db, code: str, device: str | None = None) -> dict:
     return {
         "schema": EXPORT_SCHEMA,
         "app": "table-companion",
-        "version": APP_VERSION,
+        "version": __version__,  # an import of one written by a newer version says so
         "game": table.game.slug,
         "options": table.options,
         "players": table.players,
@@ -231,24 +229,12 @@ def _refused(data: dict, msg: str, **params) -> ImportRefused:
     """A refusal, or, for an export a newer version of this app wrote, the plain reason: this one
     is older (a newer version may have actions, fields or values this one does not know)."""
     theirs = data.get("version") if isinstance(data, dict) else None
-    if isinstance(theirs, str) and _newer(theirs, APP_VERSION):
-        return ImportRefused(NEWER, theirs=theirs[:20], ours=APP_VERSION)
+    if isinstance(theirs, str) and newer(theirs):
+        return ImportRefused(NEWER, theirs=theirs[:20], ours=__version__)
     return ImportRefused(msg, **params)
 
 
 NEWER = N_("This export was written by Table Companion %(theirs)s, a newer version than this one (%(ours)s): upgrade this app to import it.")
-
-
-def _newer(theirs: str, ours: str) -> bool:
-    """Whether version ``theirs`` is newer than ``ours`` ("0.10.0" > "0.9.1"; anything unreadable is not)."""
-
-    def parts(v):
-        return tuple(int(p) for p in re.findall(r"\d+", v)[:3])
-
-    try:
-        return parts(theirs) > parts(ours)
-    except ValueError:
-        return False
 
 
 def list_tables(db, codes: list[str]) -> list[dict]:

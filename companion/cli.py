@@ -1,4 +1,5 @@
-"""``companion serve``: serve the table on the local network and show phones where to find it."""
+"""``companion serve``: serve the table on the local network and show phones where to find it.
+``companion backup`` and ``companion restore``: the whole database as one file, and back."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from pathlib import Path
 
 import ifaddr
 
+from . import store
 from .config import BODY_LIMIT, FORM_ENVELOPE, IMPORT_LIMIT, LOCAL_HOSTS
 from .serving import PER_ADDRESS
+from .version import __version__, newer
 
 
 def lan_addresses() -> list[str]:
@@ -229,15 +232,40 @@ def serve_https(app, args, cert: str, key: str) -> None:
     tls_server(args.host, args.port, app, cert, key, Fairness(per_address=args.connections_per_address)).serve_forever()
 
 
+def open_app(database: Path):
+    """The app for ``companion serve``, or None when its database cannot be served (said why)."""
+    from . import create_app, schema
+
+    try:
+        app = create_app()
+    except schema.NewerDatabase as e:
+        print(f"{database}: {e}", file=sys.stderr)
+        return None
+    if app.config["TIGHTENED"]:
+        print(f"Note: made readable by this user only (they hold every hand and dice seed): {', '.join(app.config['TIGHTENED'])}")
+    db = store.connect(app.config["DATABASE"])
+    theirs = schema.newest_version(db)
+    db.conn.close()
+    if theirs and newer(theirs):
+        print(f"Note: table-companion {theirs}, newer than this {__version__}, opened this database before; what it added may not show here.")
+    return app
+
+
 def serve(args) -> int:
-    from . import create_app
+    from . import database_file
     from .serving import Fairness, serve as fair_serve
-    from .trust import PIN_TRIES, pin_tries_file
+    from .trust import PIN_TRIES, PIN_WAIT, pin_tries_file
 
     if args.workers > 1 and (args.https or not hasattr(os, "fork") or not hasattr(socket, "SO_REUSEPORT")):
         print("--workers above 1 needs fork and SO_REUSEPORT (Linux, macOS) and plain HTTP (a TLS proxy in front for HTTPS).", file=sys.stderr)
         return 2
-    app = create_app()
+    database = database_file()
+    database.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # held (never closed) until this process and its workers end: `companion restore` refuses meanwhile
+    store.serving(str(database), waiting=lambda: print("Waiting for `companion restore` to finish...", flush=True))
+    app = open_app(database)
+    if app is None:
+        return 2
     addresses = lan_addresses()
     scheme = "https" if args.https else "http"
     if args.host in ("0.0.0.0", "::"):
@@ -256,13 +284,13 @@ def serve(args) -> int:
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*names, *(app.config.get("TRUSTED_HOSTS") or [])]))
     app.config["OPERATOR_PIN"] = app.config.get("OPERATOR_PIN") or operator_pin()
     app.config["PRIVATE_HISTORY"] = args.private_history or app.config.get("PRIVATE_HISTORY") in (True, "1", "true")
-    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart unlocks the PIN (trust.operator)
+    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart ends every wait (trust.operator)
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
         print("   ", url)
     print(f"Answers to: {', '.join(app.config['TRUSTED_HOSTS'])} (add a name with --allow-host)")
     print(f"Operator PIN (saves a table's board values as this install's defaults): {app.config['OPERATOR_PIN']}")
-    print(f"  It locks after {PIN_TRIES} wrong tries from phones, until the server is restarted.")
+    print(f"  A phone that types it wrong {PIN_TRIES} times waits {PIN_WAIT // 60} min, twice as long after each further wrong try.")
     print(f"Data: {app.config['DATABASE']}")
     if app.config["PRIVATE_HISTORY"]:
         print("History: each phone sees only the plays of its own tables (--private-history).")
@@ -286,12 +314,106 @@ def serve(args) -> int:
     return 0
 
 
+def contents(path: Path) -> str:
+    """What a database file holds, in a line: its tables, plays and size."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        count = lambda sql: conn.execute(sql).fetchone()[0]
+        running, finished = count("select count(*) from tables where not finished"), count("select count(*) from tables where finished")
+        played = count("select count(*) from plays") if count("select count(*) from sqlite_master where name = 'plays'") else 0
+        events = count("select count(*) from events")
+    finally:
+        conn.close()
+    return f"{running} running and {finished} finished tables ({events} steps in their logs), {played} plays in the history, {path.stat().st_size / 1e6:.1f} MB"
+
+
+def backup(args) -> int:
+    from . import database_file
+
+    database, target = database_file(), Path(args.file)
+    if not database.is_file() or database.stat().st_size == 0:
+        print(f"There is no database at {database} yet (`companion serve` makes it; COMPANION_INSTANCE names another folder).", file=sys.stderr)
+        return 1
+    if target.exists() and not args.force:
+        print(f"{target} exists: choose another name, or add --force to replace it.", file=sys.stderr)
+        return 1
+    if target.exists() and target.resolve() == database.resolve():
+        print(f"{target} is the database itself.", file=sys.stderr)
+        return 1
+    store.copy(str(database), str(target))
+    print(f"Backed up {database} to {target}: {contents(target)}.")
+    print("Only this user may read it: it holds every hand and dice seed. `companion restore` puts it in place.")
+    return 0
+
+
+def restore_refusal(source: Path) -> str | None:
+    """Why ``source`` is no database this version can restore, or None."""
+    import sqlite3
+
+    import sqlite_utils
+
+    from . import schema
+
+    if not source.is_file():
+        return f"There is no file {source}."
+    try:
+        conn = sqlite3.connect(source)
+        try:
+            if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                return f"{source} is a damaged database (SQLite's integrity check fails)."
+            db = sqlite_utils.Database(conn)
+            if not (db["tables"].exists() and db["events"].exists()):
+                return f"{source} is no Table Companion database (it has no tables and logs)."
+            if schema.unknown_steps(db):
+                theirs = schema.newest_version(db) or "a newer version"
+                return f"{source} was written by table-companion {theirs}; this is {__version__}: upgrade this install first (see README)."
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as e:
+        return f"{source} is no SQLite database ({e})."
+    return None
+
+
+def restore(args) -> int:
+    from . import database_file
+
+    source, database = Path(args.file), database_file()
+    refusal = restore_refusal(source)
+    if refusal is None and database.exists() and source.resolve() == database.resolve():
+        refusal = f"{source} is the database itself."
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 1
+    database.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        with store.not_served(str(database)) as known:
+            if not known:
+                print("Cannot tell on this system whether `companion serve` runs on this data: make sure it is stopped.")
+            if database.is_file() and database.stat().st_size and not args.no_keep:
+                kept = database.with_name(f"{database.name}.before-restore-{time.strftime('%Y%m%d-%H%M%S')}")
+                store.copy(str(database), str(kept))
+                print(f"Kept the database it replaces as {kept}.")
+            # the old database's -wal would be read into the new file: it goes (its writes are in the copy kept)
+            for stale in ("-wal", "-shm"):
+                Path(f"{database}{stale}").unlink(missing_ok=True)
+            store.copy(str(source), str(database))
+    except store.Served:
+        print(f"`companion serve` is running on {database}: stop it first (Ctrl+C where it runs), then restore.", file=sys.stderr)
+        return 1
+    print(f"Restored {source} to {database}: {contents(database)}.")
+    print("The next `companion serve` uses it, and brings it up to this version if an older one wrote it.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Table Companion: a phone helper beside a physical board game. One device serves; "
         "every player opens the table on their phone by scanning its QR code.",
     )
+    parser.add_argument("--version", action="version", version=f"table-companion {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("serve", help="serve the lobby on the local network and print its address and QR code")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network of this device)")
@@ -310,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         default=PER_ADDRESS,
         metavar="N",
         help=f"open connections one client address may hold (default {PER_ADDRESS}, per server process; a phone needs "
-        "about six). Behind a reverse proxy on this machine every phone has the proxy's address: give 0 (no cap) and "
+        "about six; at the cap a new one takes the place of the address's longest idle one). Behind a reverse proxy on this machine every phone has the proxy's address: give 0 (no cap) and "
         "let the proxy limit each address (docs/security.md)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")
@@ -334,6 +456,24 @@ def main(argv: list[str] | None = None) -> int:
         "(phones warn once; wake lock and installing the app need HTTPS); needs the 'cryptography' package",
     )
     p.set_defaults(func=serve)
+    where = "the database `companion serve` uses (its instance folder: COMPANION_INSTANCE, else instance/ of a checkout, else ~/.local/share/table-companion)"
+    p = sub.add_parser(
+        "backup",
+        help="copy the whole database (every table with its log, hands and dice seeds, the history, board values) into one file; works while serving",
+        description=f"Copy {where} into FILE, consistent even while the server runs and phones tap.",
+    )
+    p.add_argument("file", metavar="FILE", help="the backup file to write (readable by you only)")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    p.set_defaults(func=backup)
+    p = sub.add_parser(
+        "restore",
+        help="put a backup made by `companion backup` in place of the database (stop the server first)",
+        description=f"Replace {where} with FILE, made by `companion backup`. The database it replaces is kept beside it, "
+        "named .before-restore-<time>. Refused while `companion serve` runs on it.",
+    )
+    p.add_argument("file", metavar="FILE", help="a backup made by `companion backup`")
+    p.add_argument("--no-keep", action="store_true", help="do not keep the database it replaces")
+    p.set_defaults(func=restore)
     args = parser.parse_args(argv)
     return args.func(args)
 

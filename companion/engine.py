@@ -275,10 +275,18 @@ def legal(game: Game, tstate: dict, seat: int | None) -> list:
 
 
 def to_act(game: Game, tstate: dict) -> tuple:
-    """The seats the table waits for now; () when it waits for nobody in particular or the game is over."""
-    if game.to_act is None:
+    """The seats the table waits for now; () when it waits for nobody in particular, for the
+    host's board value (``waits_for_host``) or the game is over."""
+    if game.to_act is None or waits_for_host(game, tstate):
         return ()
     return tuple(game.to_act(tstate["game"]))
+
+
+def waits_for_host(game: Game, tstate: dict) -> str | None:
+    """The key of the board value the table waits for the host to enter (no seat may act), or None."""
+    if game.waits_for_host is None:
+        return None
+    return game.waits_for_host(tstate["game"], profile_values(tstate))
 
 
 def replay(game: Game, players: list, options: dict, seed: str, events: list, profile: dict | None = None, streams: bool = True) -> dict:

@@ -118,11 +118,24 @@ def sync(db, table, head: int, state: dict) -> None:
     db["plays"].upsert(record(table.game, table.code, table.seed, table.players, table.options, initial, state, started, finished), pk="id")
 
 
+def rematch_table(db, pid: str) -> str | None:
+    """The table "Play again" made from play ``pid``, while that table exists (issue 35 point 3:
+    a double tap, or a tap on another phone, goes to it instead of making a second table)."""
+    row = db.execute("select t.code from plays p join tables t on t.code = p.rematch where p.id = ?", [pid]).fetchone()
+    return row[0] if row else None
+
+
+def remember_rematch(db, pid: str, code: str) -> None:
+    """Play ``pid``'s "Play again" made table ``code`` (in the transaction that made it)."""
+    db.execute("update plays set rematch = ? where id = ?", [code, pid])
+
+
 # --- Reading ----------------------------------------------------------------------------------
 
 
 def _parse(row: dict) -> dict:
     play = dict(row)
+    play.pop("rematch", None)  # another table's code (a capability): read only by rematch_table
     play["players"] = json.loads(row["players"])
     play["options"] = json.loads(row["options"])
     play["highest_wins"] = bool(row["highest_wins"])
@@ -158,7 +171,8 @@ def duration(play: dict) -> int:
 
 
 def key(name: str) -> str:
-    """Names that look the same are one player's (``name_key``: NFKC, invisibles removed, case-folded)."""
+    """Names that look the same are one player's (``name_key``: NFKC, invisibles removed, case-folded,
+    letters of other scripts that look Latin read as Latin)."""
     return name_key(name)
 
 
@@ -201,8 +215,9 @@ def rename(db, old: str, new: str, merge: bool, known: list[str]) -> None:
         raise NameTaken(new)
     if taken:  # a merge keeps the spelling the other player already has
         new = next(n for n in known if key(n) == new_key)
-    for row in list(db.query("select key from player_names where name = ? collate nocase", [old])):
-        db["player_names"].upsert({"key": row["key"], "name": new}, pk="key")
+    for row in list(db.query("select key, name from player_names")):  # names renamed into ``old`` before
+        if key(row["name"]) == old_key:
+            db["player_names"].upsert({"key": row["key"], "name": new}, pk="key")
     db["player_names"].upsert({"key": old_key, "name": new}, pk="key")
 
 

@@ -12,11 +12,16 @@ join codes); ``store`` below them only connects and writes.
 
 from __future__ import annotations
 
+import json
+import unicodedata
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from . import joins, plays, table
-from .store import write
+from .games.base import clean_name, name_key
+from .store import now, write
+from .version import __version__, newer, parts
 
 MIGRATIONS = Migrations("companion")
 
@@ -251,6 +256,87 @@ def _v15(db: sqlite_utils.Database) -> None:
     db["tables"].add_column("ticks", int, not_null_default=0)
 
 
+@MIGRATIONS(name="m016_app_versions")
+def _v16(db: sqlite_utils.Database) -> None:
+    """Issue 34 point 3: every version of the app that opened this database, and when it first did
+    (``migrate`` adds today's): a database a newer version wrote says so (``NewerDatabase``)."""
+    db["app_versions"].create({"version": str, "first_opened": str}, pk="version")
+
+
+class NewerDatabase(Exception):
+    """The database has steps this version does not know: a newer version wrote it."""
+
+
+def newest_version(db: sqlite_utils.Database) -> str | None:
+    """The newest version of the app that opened this database (None before m016)."""
+    if not db["app_versions"].exists():
+        return None
+    return max((v for (v,) in db.execute("select version from app_versions")), key=parts, default=None)
+
+
+def unknown_steps(db: sqlite_utils.Database) -> list[str]:
+    """The steps recorded in the database that this version does not have (sqlite-utils applies
+    the pending ones and says nothing of these: it keeps its steps in ``_migrations``)."""
+    known = {m.name for m in MIGRATIONS._migrations}
+    return [m.name for m in MIGRATIONS.applied(db) if m.name not in known]
+
+
+def refuse_newer(db: sqlite_utils.Database) -> None:
+    """Open no database with steps this version lacks: its tables may hold what this code would
+    misread or, writing, break (its states, a column it does not fill in)."""
+    unknown = unknown_steps(db)
+    if unknown:
+        theirs = newest_version(db)
+        by = f"table-companion {theirs}" if theirs and newer(theirs) else "a newer table-companion"
+        raise NewerDatabase(
+            f"This database was written by {by}; this is {__version__}, which does not know its steps {', '.join(unknown)}. "
+            "Upgrade this install (see README, Backups, upgrades and moving to another device), or restore a backup made by this version."
+        )
+
+
+@MIGRATIONS(name="m017_rematch")
+def _v17(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 3: "Play again" makes one table however often it is tapped, from any phone:
+    ``plays.rematch`` is the code of the table it made (NULL: none yet). A play un-finished by a
+    reopen or an undo goes, and with it the table it led to: the game that ends again is another."""
+    db["plays"].add_column("rematch", str)
+
+
+@MIGRATIONS(name="m018_look_alike_name_keys")
+def _v18(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 7: a name's key reads a Cyrillic, Greek or Armenian letter that looks Latin
+    as that Latin letter (``games.base.name_key``: "Аnn" is "Ann"). A rename or merge in the
+    history is stored under the key of the name it renames: each is stored again under today's
+    key of the names that had its key before (the names typed in the plays and the names given),
+    so a rename made before this step still applies. Two renames that now share a key keep one."""
+
+    def before(name: str) -> str:  # name_key until this step
+        return unicodedata.normalize("NFKC", clean_name(name).casefold())
+
+    names = {row[0] for row in db.execute("select name from player_names")}
+    for (players,) in db.execute("select players from plays"):
+        names |= {p["name"] for p in json.loads(players)}
+    today: dict[str, set] = {}
+    for name in names:
+        today.setdefault(before(name), set()).add(name_key(name))
+    renames = db.execute("select key, name from player_names").fetchall()
+    db.execute("delete from player_names")
+    for old, name in renames:
+        for key in sorted(today.get(old) or {name_key(old)}):
+            db["player_names"].upsert({"key": key, "name": name}, pk="key")
+
+
+@MIGRATIONS(name="m019_seat_claimed_version")
+def _v19(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 7: ``seats.claimed`` is the table's version that a phone's claim of the seat
+    made, no longer the time: a vote to free a seat counts from a phone seated before that seat
+    went quiet, and two phones that took empty seats in the same second as the player's last step
+    (events are stamped to the second) could vote it free. Every change has its own version. A
+    seat held from before this step has none: as if taken long ago, as m012 did."""
+    db.execute("ALTER TABLE seats DROP COLUMN claimed")
+    db["seats"].add_column("claimed", int)
+
+
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
 _BEFORE_MIGRATIONS = ["m001_tables", "m002_board_values"]
 
@@ -265,6 +351,7 @@ def migrate(db: sqlite_utils.Database) -> None:
             old = db.execute("PRAGMA user_version").fetchone()[0]
             for name in _BEFORE_MIGRATIONS[:old]:
                 db[MIGRATIONS.migrations_table].insert({"migration_set": MIGRATIONS.name, "name": name, "applied_at": "before-migrations"})
+        refuse_newer(db)
         _deferred.clear()
         try:
             MIGRATIONS.apply(db)
@@ -274,6 +361,7 @@ def migrate(db: sqlite_utils.Database) -> None:
                         work(db)
         finally:
             _deferred.clear()
+        db["app_versions"].insert({"version": __version__, "first_opened": now()}, ignore=True)
     # m003 frees every event's state: give the space back (VACUUM cannot run in a transaction)
     free, pages = db.execute("PRAGMA freelist_count").fetchone()[0], db.execute("PRAGMA page_count").fetchone()[0]
     if pages > 256 and free > pages // 2:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import tempfile
 import threading
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from datetime import UTC, datetime
 
 try:
@@ -126,3 +127,76 @@ def write(db: sqlite_utils.Database):
             raise
         else:
             db.execute("COMMIT")
+
+
+# --- the whole database as one file: companion backup, companion restore ----------------------
+
+
+def copy(source: str, target: str) -> None:
+    """A consistent copy of database ``source`` as the single file ``target`` (made readable by its
+    owner only; an existing one is replaced whole, never half-written).
+
+    SQLite's online backup, in one step: it reads inside one read transaction, so a server writing
+    ``source`` meanwhile (WAL: its writers do not wait for a reader) adds nothing half-way; every
+    write committed before it began is in the copy. The copy's journal is set back to DELETE: one
+    self-contained file, no -wal or -shm beside it."""
+    folder, name = os.path.split(os.path.abspath(target))
+    fd, partial = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")  # 0600
+    os.close(fd)
+    try:
+        src = sqlite3.connect(source, timeout=BUSY_SECONDS)
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            dst.close()
+            src.close()
+        os.replace(partial, target)
+    except BaseException:
+        for leftover in (partial, partial + "-journal"):
+            with suppress(FileNotFoundError):
+                os.unlink(leftover)
+        raise
+
+
+class Served(Exception):
+    """``companion serve`` has this database open."""
+
+
+def _serving_file(path: str) -> int:
+    return os.open(path + "-serving", os.O_RDWR | os.O_CREAT, 0o600)
+
+
+def serving(path: str, waiting=lambda: None) -> int | None:
+    """Held by ``companion serve`` for as long as it runs (never closed): a shared ``flock`` of
+    ``<database>-serving``, which every worker process inherits. Several servers may share it;
+    ``not_served`` cannot take it while one does. Waits (after calling ``waiting``) while a
+    restore is putting another file in place."""
+    if fcntl is None:
+        return None
+    fd = _serving_file(path)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        waiting()
+        fcntl.flock(fd, fcntl.LOCK_SH)
+    return fd
+
+
+@contextmanager
+def not_served(path: str):
+    """While no ``companion serve`` has ``path`` open, and none may start: raises ``Served`` if one
+    runs. On Windows (no ``flock``) nothing is known: the caller must say so."""
+    if fcntl is None:
+        yield False
+        return
+    fd = _serving_file(path)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Served(path) from None
+        yield True
+    finally:
+        os.close(fd)

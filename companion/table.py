@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections import deque
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 
 import sqlite_utils
@@ -30,7 +31,7 @@ import sqlite_utils
 from . import engine, merge, plays, store, trust
 from .defaults import remembered_profile
 from .games import GAMES, get as get_game
-from .games.base import N_, Game, Label, RuleError
+from .games.base import N_, AskFirst, Game, Label, RuleError, confirmed_entry
 from .joins import new_join_code
 from .merge import Stale
 from .rng import new_seed
@@ -133,12 +134,20 @@ def version(db: sqlite_utils.Database, code: str) -> int | None:
     return row[0] if row else None
 
 
-def create(db, slug: str, players: list, options: dict, host: str) -> str:
+def create(db, slug: str, players: list, options: dict, host: str, rematch_of: str | None = None) -> str:
+    """A new table; ``rematch_of``: the play whose "Play again" this is, which makes one table
+    however often it is tapped, from any phone (the table it made, while it exists)."""
     game = GAMES[slug]
     seed = new_seed()
     start = engine.start(game, players, options, seed, remembered_profile(db, game))
     with store.write(db):
-        return insert_table(db, game, players, options, host, seed, start.state)
+        made = plays.rematch_table(db, rematch_of) if rematch_of else None
+        if made is not None:
+            return made
+        code = insert_table(db, game, players, options, host, seed, start.state)
+        if rematch_of:
+            plays.remember_rematch(db, rematch_of, code)
+        return code
 
 
 def insert_table(db, game: Game, players: list, options: dict, host: str, seed: str, initial: dict, imported: bool = False) -> str:
@@ -209,25 +218,28 @@ def act(
                 return Outcome(table, None, duplicate=True)  # a double tap: the first one counted
             if done:
                 raise Stale()  # another form of the same, now old, page
-        after = []
-        if version != table.version:
-            if head is None or kind != "action":
-                raise Stale()
-            after = merge.since(db, table, version, head)
-            merge.check(table, kind, action, params, after, confirmed, mergeable=True)
-        elif seen is not None and seen < version:  # tapped again after a 409: the same entry since?
-            merge.check(table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
-        meta = entered_by(db, table, action, seat, device, confirmed) if kind == "action" and device is not None else {}
-        meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
+        asked = []  # every question this entry raises, asked at once: one "Yes" answers them all
+        after, meta = _merged_and_entered(db, table, kind, action, params, seat, version, device, confirmed, head, seen, asked)
         before = _result(table) if table.finished else None
+        by = trust.who(db, table, device, seat) if table.finished and device is not None else None  # who reopens it, for the log
         if kind == "action" and device is not None:
             seat = trust.game_seat(table, seat, action)  # entered for the seat on turn: as the table view does
-        result = engine.step(
-            table.game, table.state, table.seed, kind, action, params, seat, owned=True, recent=recent(db, code, table.head, table.game.recall)
-        )
+        try:
+            with confirmed_entry() if confirmed else nullcontext():  # the game's own questions (base.ask_first)
+                result = engine.step(
+                    table.game, table.state, table.seed, kind, action, params, seat, owned=True, recent=recent(db, code, table.head, table.game.recall)
+                )
+        except AskFirst as question:
+            raise _one_question([*asked, question]) from None
+        reopened = by is not None and not table.game.finished(result.state["game"])
+        if reopened and not confirmed:  # asked first, as an undo that reopens it (issue 35 point 3)
+            question = trust.reopen_question()
+            asked.append(NeedsConfirmation(question.msg, **question.params))
         changed = _result_change(table, before, result.state) if before is not None else None
         if changed is not None and not confirmed:
-            raise NeedsConfirmation(N_("The game is over: this changes its result (%(change)s). Change it?"), change=changed.to_json())
+            asked.append(NeedsConfirmation(N_("The game is over: this changes its result (%(change)s). Change it?"), change=changed.to_json()))
+        if asked:
+            raise _one_question(asked)
         revealed = revealed_by(kind, result)
         if revealed:
             meta["reveals"] = revealed
@@ -240,7 +252,52 @@ def act(
         table = _move_head(db, table, seq, result.state)
         if changed is not None:
             notice(db, code, seq, Label(N_("Result changed: %(change)s"), change=changed.to_json()), refresh=False)
+        if reopened:  # every phone's log names who reopened it, as it names who undid a step
+            notice(db, code, seq, Label(N_("Reopened by %(who)s"), who=by), refresh=False)
         return Outcome(table, result.label, after=[merge.entered_on(table, e) for e in after])
+
+
+def _merged_and_entered(db, table: Table, kind, action, params, seat, version, device, confirmed, head, seen, asked: list) -> tuple[list, dict]:
+    """Before the step: the steps a stale tap counts after (``merge``), and who entered it for whom
+    (``trust.entered_by``), as the event's ``meta``, whose question goes into ``asked``."""
+    after = []
+    # a repeat of another phone's step is asked about at once, before the rules judge it again
+    # (the repeat, once counted, may no longer be possible: "Anna already entered this" says why)
+    if version != table.version:
+        if head is None or kind != "action":
+            raise Stale()
+        after = merge.since(db, table, version, head)
+        merge.check(table, kind, action, params, after, confirmed, mergeable=True)
+    elif seen is not None and seen < version:  # tapped again after a 409: the same entry since?
+        merge.check(table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
+    meta = {}
+    if kind == "action" and device is not None:
+        meta = _asking(asked, entered_by, db, table, action, seat, device, confirmed)
+        if meta is None:  # asked "Enter this for Anna?": what it records once confirmed
+            meta = entered_by(db, table, action, seat, device, True)
+    meta["v"] = table.version + 1  # the version this step makes: what a stale tap counts after
+    return after, meta
+
+
+def _asking(asked: list, check, *args, **kwargs):
+    """``check(*args, **kwargs)``, with a question it raises kept in ``asked`` (None returned) so
+    that the entry's other checks still run: a refusal still refuses, and the questions after it
+    (the game's ``ask_first``, a finished game's result) are asked with it, not after its "Yes"."""
+    try:
+        return check(*args, **kwargs)
+    except NeedsConfirmation as question:
+        asked.append(question)
+        return None
+
+
+def _one_question(questions: list) -> NeedsConfirmation:
+    """The questions an entry raised, as one, in the order they arose ("Enter this for Anna? … £66
+    is above every price …: enter it anyway?")."""
+    first, *rest = questions
+    label = Label(first.msg, **first.params)
+    for question in rest:
+        label = Label(N_("%(first)s %(then)s"), first=label.to_json(), then=Label(question.msg, **question.params).to_json())
+    return NeedsConfirmation(label.msg, **label.params)
 
 
 def _result(table: Table) -> list:

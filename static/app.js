@@ -83,8 +83,11 @@
     var head = document.querySelector(".table-head"), p = panel();
     if (head && p && head.dataset.seat !== p.dataset.seat) { location.reload(); return; }
     // a question to confirm (tables.NeedsConfirmation) stands at the panel's top, far above an
-    // Undo tapped at its foot: it is brought into view like a refusal
-    var err = document.querySelector("#panel .confirm") || document.querySelector("#panel .form-error");
+    // Undo tapped at its foot: it is brought into view like a refusal, and like any other answer
+    // to the tap (_answers.html: under the turn bar when its form is gone); a poll's panel answers no tap
+    var config = e.detail.requestConfig;
+    if (!config || config.verb !== "post") return;
+    var err = document.querySelector("#panel .confirm") || document.querySelector("#panel [data-answer], #panel .form-error");
     if (!err) return;
     // a refusal inside a folded section (a correction, a menu row) must be seen
     for (var d = err.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
@@ -113,14 +116,59 @@
     var words = document.getElementById("net").dataset;
     var note = document.createElement("p");
     note.className = "form-error refused-note";
+    note.setAttribute("data-answer", form.id.replace(/^f-/, ""));
     note.setAttribute("role", "alert");
     note.textContent = xhr.status === 413 ? words.tooBig : xhr.status === 503 || xhr.status === 429 ? words.busy : words.broken;
     form.appendChild(note);
     note.scrollIntoView({ block: "nearest" });
+    said = [{ form: form.id, lead: "", node: note.cloneNode(true) }];
   });
   document.addEventListener("htmx:beforeRequest", function (e) {  // a refusal says nothing of the next try
     var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
     if (form) form.querySelectorAll(".refused-note").forEach(function (n) { n.remove(); });
+  });
+
+  // Every answer to a tap stays until this phone's next tap (issue 35 point 1): a refusal, "already
+  // entered", "counted after", a question (_confirm.html). The server draws a refusal inside the
+  // tapped form while the fresh panel has that form, else under the turn bar (_answers.html); a
+  // poll's fresh panel, drawn for no tap, is given it back: inside its form while that form is
+  // drawn, else under the turn bar, led by what was tapped (data-lead). A refused form keeps what
+  // was entered, as a touched one.
+  var said = [];
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    // (a tick of the set-up checklist redraws the checklist alone: no answer of a tap to drop)
+    if (e.detail.requestConfig && e.detail.requestConfig.verb === "post" && !(e.detail.target && e.detail.target.id === "setup")) said = [];
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var p = panel(), config = e.detail.requestConfig;
+    if (!p || !config || (e.detail.target && e.detail.target.id === "setup")) return;  // the checklist alone
+    if (config.verb === "post") {
+      said = Array.prototype.map.call(p.querySelectorAll("[data-answer]"), function (el) {
+        var form = el.closest("form"), before = !form && !el.closest("#answers") && el.previousElementSibling;
+        if (form) touch(form);
+        // where it stands: in its form, after an element of its own (Undo's buttons), or under the turn bar
+        return { form: form && form.id, after: before && before.id, lead: el.dataset.lead || "", node: el.cloneNode(true) };
+      });
+      return;
+    }
+    if (!said.length || p.querySelector("[data-answer]")) return;  // (a form the panel kept keeps its answer)
+    var top = document.getElementById("answers");
+    said.forEach(function (a) {
+      var form = a.form && document.getElementById(a.form), after = a.after && document.getElementById(a.after), node = a.node.cloneNode(true);
+      if (node.getAttribute("role") === "alert") node.removeAttribute("role");  // announced when it came, not at every poll
+      if (form && p.contains(form)) form.appendChild(node);
+      else if (after && p.contains(after)) after.insertAdjacentElement("afterend", node);
+      else if (top) {
+        if (a.lead) {
+          var lead = document.createElement("strong");
+          lead.textContent = a.lead;
+          node.insertBefore(document.createTextNode(" "), node.firstChild);
+          node.insertBefore(lead, node.firstChild);
+        }
+        top.appendChild(node);
+      }
+      htmx.process(node);  // a question given back (_confirm.html) is a form htmx sends
+    });
   });
 
   // An entry in progress survives another phone's change (issue 28). A form of the panel the

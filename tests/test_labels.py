@@ -12,7 +12,7 @@ from helpers_display import midgame
 from companion import store, table as tables
 from companion.games.gold_rush import labels as gold_rush
 from companion.games.tikal import labels as tikal
-from companion.games.tikal.rules.core import site_order
+from companion.games.tikal.core import site_order
 from companion.web.labels import lay_hint
 from helpers import act, form_state, page, start_table
 

@@ -9,6 +9,7 @@ disabled one must show a reason beside it in its form.
 
 from __future__ import annotations
 
+import re
 from html import unescape
 from html.parser import HTMLParser
 
@@ -17,6 +18,7 @@ import test_contract as contract
 
 from companion import engine, store, table as tables
 from companion.games import GAMES
+from companion.web import answer
 from companion.web.forms import FORM_FIELDS
 from companion.web.offers import _matches
 
@@ -87,8 +89,21 @@ def greying_games():
     return [pytest.param(slug, id=slug) for slug in sorted(GAMES)]
 
 
+NONCES = re.compile(r'((?:name="nonce" value=|data-nonce=)")[^".]+')
+
+
+def fresh(phone, url: str, monkeypatch) -> str:
+    """The panel rendered without the regions and pieces other phones' renderings left (answer.py)."""
+    with monkeypatch.context() as m:
+        m.setattr(answer, "USE_CACHES", False)
+        return phone.get(url, headers={"HX-Request": "true"}).get_data(as_text=True)
+
+
 @pytest.mark.parametrize("slug", greying_games())
 def test_every_phone_offers_only_what_legal_allows(slug, app, monkeypatch):
+    """And every phone's panel, drawn with the regions and pieces other phones' renderings made
+    (answer.py, issue 36), is the one drawn for it alone: no region shows another seat's view or
+    another phone's greying (the rendering's own nonces aside)."""
     game = GAMES[slug]
     db = store.connect(app.config["DATABASE"])
     play = contract.Play(game, db, 0, monkeypatch)
@@ -104,7 +119,11 @@ def test_every_phone_offers_only_what_legal_allows(slug, app, monkeypatch):
             for seat, phone in phones.items():
                 r = phone.get(f"/t/{play.code}/panel", headers={"HX-Request": "true"})
                 assert r.status_code == 200
-                counts = check_panel(game, tstate, seat, r.get_data(as_text=True))
+                html = r.get_data(as_text=True)
+                alone = fresh(phone, f"/t/{play.code}/panel", monkeypatch)
+                assert NONCES.sub(r"\1N", html) == NONCES.sub(r"\1N", alone), f"{slug} step {step} seat {seat}: a shared region differs from its own"
+                assert len(set(re.findall(r'name="nonce" value="([^".]+)\.', html))) <= 1, "every form of a panel carries its own rendering's nonce"
+                counts = check_panel(game, tstate, seat, html)
                 pressed, greyed = pressed + counts[0], greyed + counts[1]
         if not play.step():
             break

@@ -120,6 +120,43 @@ def entry_check(reason: Label | None | Callable[[], Label | None], error: Callab
         raise (error or RuleError)(reason.msg, **reason.params)
 
 
+# --- Values the box does not print: asked about before they are recorded (issue 35 point 4) ------
+# A number outside every value the game's printed chart, dice or cards could show, where those are
+# not known to the app (Tinners' Trail's price chart, dice faces, investment VP: FACTS.md "?"), is
+# not impossible (the table's copy may differ), so it is not refused: the player is asked first
+# ("£66 is above every price the app knows of a chart: enter it anyway?") and, with a second tap,
+# it is recorded. A stored event replays without a question; so does an entry the player confirmed.
+_CONFIRMED: ContextVar[bool] = ContextVar("confirmed_entry", default=False)
+
+
+class AskFirst(RuleError):
+    """A value to ask about before it is recorded (``ask_first``): nothing changed. ``table.act``
+    turns it into the table's server-side question (the same form again with ``confirm=1``)."""
+
+
+@contextmanager
+def confirmed_entry():
+    """While an entry the player confirmed is applied (``table.act`` with ``confirmed``): ``ask_first`` lets it through."""
+    token = _CONFIRMED.set(True)
+    try:
+        yield
+    finally:
+        _CONFIRMED.reset(token)
+
+
+def ask_first(question: Label | None | Callable[[], Label | None]) -> None:
+    """Ask ``question`` (a ``Label`` ending "…: enter it anyway?"; None: nothing to ask) before a new
+    entry is recorded, unless the player confirmed it or a stored event replays. Like
+    ``entry_check``, called before the rule changes anything; ``legal`` offers no value that asks
+    (random play and the greyed forms enter ordinary values only)."""
+    if _REPLAYING.get() or _CONFIRMED.get():
+        return
+    if callable(question):
+        question = question()
+    if question is not None:
+        raise AskFirst(question.msg, **question.params)
+
+
 class FieldError(ValueError):
     """A form value of the wrong type or out of range (HTTP 400, not a rule)."""
 
@@ -212,10 +249,31 @@ def clean_name(raw: str | None) -> str:
     return " ".join(value.split())
 
 
+# Letters of other scripts that look like a Latin letter (after Unicode's confusables, for the
+# scripts a name at a Czech table might hide one from: Cyrillic, Greek, Armenian), as a name's key
+# reads them (issue 35 point 7: a Cyrillic "Аnn" beside "Ann"). The key is case-folded, so the
+# small letters are mapped, each to the Latin letter it or its capital looks like (Cyrillic "в":
+# "В" is "B"); a Greek capital whose small letter looks like another Latin letter, or like none,
+# is mapped before folding ("Ν" is "N", "ν" is "v"). Accents stay: "ё" is "ë", not "e". Only the key
+# changes: a name wholly in Cyrillic or Greek is kept as typed, and differs from every Latin name
+# that does not look the same ("Вера" and "Vera" are two players; "Вера" and "Bepa" are one).
+LOOK_ALIKE_CAPITALS = str.maketrans("ΒΕΖΗΜΝΤΥΧ", "BEZHMNTYX")
+LOOK_ALIKE = str.maketrans(
+    {
+        **dict(zip("авекмнорстухѕіјԁһԛԝүӏѵ", "abekmhopctyxsijdhqwylv")),  # Cyrillic
+        **dict(zip("αορνυικηϳ", "aopvuiknj")),  # Greek
+        **dict(zip("օոսհզց", "onuhqg")),  # Armenian
+        **dict(zip("ɑɡ", "ag")),  # Latin's own alpha and script g
+    }
+)
+
+
 def name_key(name: str) -> str:
-    """Two names that look the same have one key: cleaned, then case-folded (the one helper
-    every comparison of names uses: a table's players, the history's renames and merges)."""
-    return unicodedata.normalize("NFKC", clean_name(name).casefold())
+    """Two names that look the same have one key: cleaned, case-folded, and each letter of another
+    script that looks Latin read as that letter (``LOOK_ALIKE``): the one helper every comparison
+    of names uses (a table's players, the history's renames and merges)."""
+    folded = clean_name(name).translate(LOOK_ALIKE_CAPITALS).casefold()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFD", folded).translate(LOOK_ALIKE))
 
 
 @dataclass(frozen=True)
@@ -464,6 +522,12 @@ class Game:
     # short phrase with no subject ("3 time points spent", "auction: highest bid 2 licences"),
     # shown after "Your turn" or the player's name. Every phone and the display show it: public only.
     turn_detail: Callable[[State, dict], Label | None] | None = None
+    # waits_for_host(state, profile) -> the key of the board value (``profile``) the game cannot go
+    # on without, or None: while it names one, no seat may act (``legal`` allows nothing, and says
+    # why on the greyed steps); the table waits for the host to enter it (``engine.to_act`` is (),
+    # the turn bar names the value, the host's phone links to it). Gold Rush's final reveal of the
+    # app's ore waits so for the box's token counts.
+    waits_for_host: Callable[[State, dict], str | None] | None = None
     # actions that are nobody's move even while the table waits for a seat (a die typed in, a card
     # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
     table_actions: frozenset[str] = frozenset()

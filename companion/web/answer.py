@@ -53,7 +53,7 @@ class Regions:
     """The regions of one rendering of a panel: the keys it shows, and (for a tap's answer) the
     keys the phone shows already."""
 
-    def __init__(self, context: dict, had: dict | None):
+    def __init__(self, context: dict, had: dict | None, shared: bool):
         self.had = had
         self.keys: dict[str, tuple | None] = {}
         # a refusal, a question or a refilled form: nothing of this rendering is kept, now or later
@@ -61,46 +61,80 @@ class Regions:
         t = context["t"]
         # the request's language: the context's "lang" comes only with rendering (a context
         # processor), so reading it here shared the pieces of one language with every other
-        self.scope = (
-            (t.code, str(get_locale()), context.get("my_seat"), context.get("acting_seat"), context.get("is_view"), context.get("is_host")) if plain else None
-        )
+        self.scope = (t.code, str(get_locale())) if plain else None
+        # a rendering for htmx may take a region another phone's rendering made (restamped with
+        # this rendering's version and nonce); a whole page renders its own
+        self.shared = shared and self.scope is not None
 
     def region(self, context, name: str, key: tuple, actions, caller) -> Markup:
         legal = context.get("legal")
-        offered = tuple((legal[a].ok, legal[a].reason) for a in actions) if legal is not None else ()
-        full = None if self.scope is None else (self.scope, key, offered)
+        offered = legal.key(actions) if legal is not None and actions else ""
+        full = None if self.scope is None else (self.scope, name, key, offered)
         self.keys[name] = full
-        if full is not None and self.had is not None and self.had.get(name) == full:
+        if full is None:
+            return caller()
+        if self.had is not None and self.had.get(name) == full:
             return Markup(KEPT % name)
-        return caller()
+        if not self.shared:
+            return caller()
+        t, nonce = context["t"], context.get("nonce", "")
+        made, stamp = _remembered(REGIONS, full, lambda: (caller(), (t.version, t.head, nonce)))
+        return made if stamp == (t.version, t.head, nonce) else _restamped(made, stamp, (t.version, t.head, nonce))
 
 
-PIECES: dict[tuple, Markup] = {}  # (scope, key) -> a piece's HTML; the oldest go first
-PIECES_MAX = 20_000
+def _restamped(made: Markup, stamp: tuple, now: tuple) -> Markup:
+    """A region another rendering made, with this rendering's version, head and nonce in its forms
+    (render.FORM writes them so): each phone's forms are its own, with JavaScript or without."""
+    (v, h, nonce), (v2, h2, nonce2) = stamp, now
+    out = str(made).replace(
+        f'name="v" value="{v}"><input type="hidden" name="h" value="{h}">', f'name="v" value="{v2}"><input type="hidden" name="h" value="{h2}">'
+    )
+    return Markup(out.replace(f'name="nonce" value="{nonce}.', f'name="nonce" value="{nonce2}.') if nonce else out)
+
+
+def _remembered(cache: dict, key, caller) -> Markup:
+    """``caller()``'s HTML, rendered once for every phone whose key is ``key`` (the oldest go first)."""
+    try:
+        return cache[key]
+    except KeyError:
+        pass
+    except TypeError:  # a key holding a list or a dict (the players): by its text
+        key = repr(key)
+        if key in cache:
+            return cache[key]
+    out = cache[key] = caller()
+    if len(cache) > CACHE_MAX:
+        with _lock:
+            while len(cache) > CACHE_MAX:
+                cache.pop(next(iter(cache)), None)
+    return out
+
+
+# What every phone of the process shares: a region's or piece's HTML by its whole key (the table,
+# the language, the region, everything it shows, and the greying of its forms for that phone); a
+# region's with the version, head and nonce its forms were made with, which a rendering that takes
+# it puts its own in place of (``_restamped``).
+# Nothing else goes in, so a phone gets only what its own rendering would have made: a region that
+# reads a seat's view names the seat in its key (tests/test_web_legal.py renders every phone's panel
+# with and without these and compares them).
+REGIONS: dict[tuple, Markup] = {}
+PIECES: dict[tuple, Markup] = {}  # (scope, key) -> a piece's HTML
+CACHE_MAX = 20_000
+USE_CACHES = True  # tests switch it off to compare a panel rendered from the caches with a fresh one
 
 
 @pass_context
 def memo(context, *key, caller=None) -> Markup:
     """A piece of the panel that is the same wherever its key is (a log line, a round of the
-    sheet): rendered once for this phone's table, language, seat and rights, then taken from
-    memory. The key names everything the piece shows (``region``'s rule); a panel that shows a
-    refusal renders every piece."""
+    sheet): rendered once for the table and language, then taken from memory for every phone. The
+    key names everything the piece shows besides the table and language, this phone's seat where it
+    reads it (``region``'s rule); a panel that shows a refusal renders every piece. A piece holds
+    no form (a form carries its rendering's nonce: a region, shared only with htmx, holds forms)."""
     regions = context.get("regions")
-    scope = regions.scope if regions is not None else None
+    scope = regions.scope if regions is not None and USE_CACHES else None
     if scope is None:
         return caller()
-    full = (scope, key)
-    try:
-        return PIECES[full]
-    except KeyError:
-        out = PIECES[full] = caller()
-        if len(PIECES) > PIECES_MAX:
-            with _lock:
-                while len(PIECES) > PIECES_MAX:
-                    PIECES.pop(next(iter(PIECES)), None)
-        return out
-    except TypeError:  # a key that cannot be one (a list): rendered each time
-        return caller()
+    return _remembered(PIECES, (scope, key), caller)
 
 
 @pass_context
@@ -125,10 +159,11 @@ def shown(nonce: str | None) -> dict:
     return {"had": had} if had is not None else {}
 
 
-def render(render_template, template: str, context: dict) -> str:
+def render(render_template, template: str, context: dict, shared: bool = False) -> str:
     """``render_template(template, **context)``, remembering the keys of the panel's regions
-    under the rendering's nonce; ``had`` (from ``since``) leaves out what the phone has."""
-    regions = context["regions"] = Regions(context, context.pop("had", None))
+    under the rendering's nonce; ``had`` (from ``since``) leaves out what the phone has;
+    ``shared``: a panel for htmx, whose regions may come from another phone's rendering."""
+    regions = context["regions"] = Regions(context, context.pop("had", None), shared and USE_CACHES)
     out = render_template(template, **context)
     nonce = context.get("nonce")
     if nonce and regions.keys:

@@ -126,6 +126,14 @@ class Offers(Mapping):
             return Label(N_("Waiting for %(names)s."), names=names)
         return Label(N_("Not possible at this step."))
 
+    def key(self, actions: tuple) -> str:
+        """What greying ``actions`` depends on when a form fixes no value of theirs (each allowed,
+        or greyed with its reason), as a key for a region of the panel that draws them
+        (companion/web/answer.py). A region whose buttons fix values (a button per region) names
+        what their choices depend on in its own key; tests/test_web_legal.py compares every phone's
+        panel drawn from the shared regions with a fresh one."""
+        return repr(tuple((self[a].ok, self[a].reason) for a in actions))
+
     def reason(self, action: str, params: dict) -> Label | None:
         """None when the form may send ``action`` with ``params``; else why not."""
         offer = self[action]

@@ -189,11 +189,12 @@ def card_svg(pid):
 
 @bp.post("/plays/<pid>/rematch")
 def rematch(pid):
-    """Play again: the same game, players, colours and options in one tap (see ``plays.rematch``)."""
+    """Play again: the same game, players, colours and options in one tap (see ``plays.rematch``);
+    one table however often it is tapped, from any phone (``tables.create``'s ``rematch_of``)."""
     play = _play(pid)
     players, options = records.rematch(play)
     try:
-        code = tables.create(get_db(), play["game"], players, options, host=device_id())
+        code = tables.create(get_db(), play["game"], players, options, host=device_id(), rematch_of=play["id"])
     except (FieldError, RuleError, KeyError):
         abort(400)  # a game no longer offered, or its options changed since
     remember(code)

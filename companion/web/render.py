@@ -255,7 +255,9 @@ def form_error_line(context, form_id) -> Markup:
     shown = context.get("shown")  # the panel's namespace: "this error was shown in its form"
     if shown is not None:
         shown["error"] = True
-    return html('<p class="form-error" role="alert">%s</p>', _field(error, "msg"))
+    # an answer to a tap (issue 35 point 1): app.js keeps it until the next tap, and moves it,
+    # led by what was tapped, under the turn bar should a later panel no longer have its form
+    return html('<p data-answer="%s" data-lead="%s" class="form-error" role="alert">%s</p>', form_id, _field(error, "lead"), _field(error, "msg"))
 
 
 @pass_context

@@ -65,11 +65,17 @@ def whose_turn(game, game_state, seat: int | None, profile: dict | None = None) 
 
     ``{"seats": (...), "mine": this phone's seat is among them, "detail": what they are doing
     (the game's optional ``turn_detail``, translated) or ""}``, or None where the game says
-    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Public only,
-    never anything a seat keeps secret, so every phone and the table display may show it.
+    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. While the
+    game waits for the host's board value (its optional ``waits_for_host``), no seat: ``"host"``
+    names the value (``{"key", "label"}``, the label translated), and the host's phone links to it.
+    Public only, never anything a seat keeps secret, so every phone and the table display may show it.
     """
     if game.to_act is None:
         return None
+    key = game.waits_for_host(game_state, profile or {}) if game.waits_for_host else None
+    if key is not None:
+        value = next(pv for pv in game.profile if pv.key == key)
+        return {"seats": (), "mine": False, "detail": "", "host": {"key": key, "label": tr(value.label)}}
     seats = tuple(game.to_act(game_state))
     if not seats:
         return None
@@ -115,6 +121,7 @@ def _context(t: tables.Table, log: list | None = None, shared: bool = False, **e
         "game_css": _game_css(t.game.slug, current_app.static_folder),
         "checklist": setup_ticks.checklist(db, t),  # the set-up checklist while the table is set up (issue 27)
         "notice": None,
+        "told": None,  # what a tap counted as, otherwise than tapped: {"msg", "form"} (_answers.html)
         "error": None,
         "submitted": {},  # after a refusal: what the player had entered, to fill the form again
         "confirm": None,  # a change that needs a second tap: {"msg", "url", "fields"} (trust.NeedsConfirmation)
@@ -176,7 +183,7 @@ def render_panel(t: tables.Table, status: int = 200, **extra):
     """The panel for htmx, or the whole page for a browser without JavaScript."""
     context = _context(t, **extra)
     template = "_panel.html" if htmx else "table.html"
-    return answer.render(render_template, template, context), status
+    return answer.render(render_template, template, context, shared=bool(htmx)), status
 
 
 @bp.get("/")
@@ -231,9 +238,17 @@ def _drawn() -> dict:
     return out
 
 
+def _lead(t: tables.Table) -> str | None:
+    """What was tapped, in the game's words (the action's name: "End the round"), to lead a
+    refusal said where its form no longer is (issue 35 point 1); None for a tap that is no action."""
+    declared = t.game.moves.by_name.get(request.form.get("action", "")) if t.game.moves is not None else None
+    return gettext("Your tap “%(what)s” did not count.", what=tr(declared.label)) if declared is not None else None
+
+
 def _refused(code, status, e, form_id):
-    error = {"form": form_id, "msg": tr(e)}
-    return render_panel(_load(code), status, error=error, submitted=request.form)
+    t = _load(code)
+    error = {"form": form_id, "msg": tr(e), "lead": _lead(t)}
+    return render_panel(t, status, error=error, submitted=request.form)
 
 
 def _stale(code, form_id, e: Stale):
@@ -243,7 +258,7 @@ def _stale(code, form_id, e: Stale):
         if e.label
         else gettext("The table changed on another phone before your tap arrived. Nothing was changed: check the fresh state and tap again.")
     )
-    return render_panel(t, 409, error={"form": form_id, "msg": message}, submitted=request.form)
+    return render_panel(t, 409, error={"form": form_id, "msg": message, "lead": _lead(t)}, submitted=request.form)
 
 
 def _change(code: str, form_id: str, attempt):
@@ -269,11 +284,12 @@ def _change(code: str, form_id: str, attempt):
     if not htmx:
         return redirect(url_for(".show", code=code), 303)
     if outcome.duplicate:  # sent again after a lost answer (app.js retries): it had counted once
-        return render_panel(outcome.table, notice=gettext("Your tap had arrived; it counted once."))
+        return render_panel(outcome.table, told={"msg": gettext("Your tap had arrived; it counted once."), "form": form_id})
     notice = tr(outcome.label) if outcome.label else None
-    if outcome.after:  # a stale tap counted after other phones' steps (companion/merge.py)
+    if outcome.after:  # a stale tap counted after other phones' steps (companion/merge.py): said until the next tap
         names = ", ".join(tr(name) if isinstance(name, dict) else name for name in outcome.after)
-        notice = gettext("%(what)s (counted after the entry of %(names)s)", what=notice, names=names)
+        told = {"msg": gettext("%(what)s (counted after the entry of %(names)s)", what=notice, names=names), "form": form_id}
+        return render_panel(outcome.table, told=told, **answer.since(request.form))
     return render_panel(outcome.table, notice=notice, **answer.since(request.form))  # what changed (answer.py)
 
 

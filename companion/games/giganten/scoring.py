@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..base import N_, NP_, IntList, Label, RuleError
+from ..base import N_, NP_, IntList, Label, RuleError, entry_check
 from . import data
 from .cards import hand_points
-from .core import _pay, moves, order_from
+from .core import _pay, _profile, moves, order_from
 
 # End ---------------------------------------------------------------------------------------------
 
@@ -91,12 +91,30 @@ def _final_accounting(state, licence_points=None):
     state["final"] = final
 
 
+def deck_refusal(profile, points) -> Label | None:
+    """The hands hold no more licences than the deck: "78 karet s prodejními licencemi (zelený rub;
+    39× v hodnotě 1 a 39× v hodnotě 2)", 117 licences (FACTS.md: H, M), or the deck the board
+    values say. A bound since issue 35: a total accepted before replays (``entry_check``)."""
+    ones, twos = (_profile(profile, key) for key in ("licence_ones", "licence_twos"))
+    ones, twos = data.LICENCE_ONES if ones is None else ones, data.LICENCE_TWOS if twos is None else twos
+    if sum(points) <= ones + 2 * twos:
+        return None
+    return Label(
+        N_("The licence totals add up to %(total)d: the whole deck holds %(deck)d (cards worth 1: %(ones)d, cards worth 2: %(twos)d)."),
+        total=sum(points),
+        deck=ones + 2 * twos,
+        ones=ones,
+        twos=twos,
+    )
+
+
 @moves("count_licences", N_("Count and do the final accounting"), points=IntList(0, 200, min_len=3, max_len=4, label=N_("Licence points")))
 def _count_licences(state, params, seat, profile, rng):
     """Physical licence cards and tied locomotives: the table counts each hand's licences."""
     points = params["points"]
     if len(points) != len(state["players"]):
         raise RuleError(N_("Enter one licence total per player, in seat order."))
+    entry_check(deck_refusal(profile, points))
     _final_accounting(state, list(points))
     return state, Label(N_("Licence totals counted for the tie-break: %(points)s"), points=", ".join(map(str, points)))
 

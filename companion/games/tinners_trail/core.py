@@ -8,9 +8,10 @@ the events: every change of money made by an action is a line under that action'
 
 from __future__ import annotations
 
-from ..base import N_, Bool, Int, Label, Moves, RuleError, Text
+from ..base import N_, Bool, Int, Label, Moves, RuleError, Text, ask_first
 from ..common import add_line, gathering_lines
 from . import board as bd
+from .bounds import DICE_KEYS, typed_die_question
 
 ORES = ("tin", "copper")
 
@@ -99,7 +100,9 @@ def three_dice(b, rng, typed, what):
         return [rng.choice(f, stream="dice") for f in faces], True
     if any(v is None for v in typed):
         raise RuleError(N_("Type in all three dice for %(what)s."), what=what)
-    for value, key in zip(typed, ("die_tin", "die_copper", "die_water")):
+    for value, key in zip(typed, DICE_KEYS):
         if b.get(key) and value not in b[key]:
             raise RuleError(N_("No face of that die shows %(value)d."), value=value)
+    for value, key in zip(typed, DICE_KEYS):  # faces unknown: far above any roll shown, asked first (issue 35)
+        ask_first(typed_die_question(b, key, value))
     return typed, False

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import N_, Choice, Int, Label, RuleError, Text
+from ..base import N_, Choice, Int, Label, RuleError, Text, ask_first, entry_check
 from ..common import correction
-from . import board as bd
+from . import board as bd, bounds
 from .actions import after_action, drop_who_cannot_top, move_token
 from .core import LEVELS, ORES, REGION, move, name_of, pay
 from .round_end import box_key, box_vp
@@ -76,6 +76,7 @@ def fix_player(state, params, b, rng):
     old = player[what]
     if what != "money" and value < 0:
         raise RuleError(N_("A count cannot be negative."))
+    entry_check(bounds.player_count_refusal(state, b, seat, what, value))  # since issue 35: older corrections replay
     auction = state["auction"]
     if what == "money" and auction and auction["leader"] == seat and value < auction["bid"]:
         # "Hráč, který dražbu vyhrál, musí zaplatit, kolik nabídnul": the standing bid must stay payable
@@ -124,6 +125,7 @@ def fix_region(state, params, b, rng):
             raise RuleError(N_("Mine owner: a seat number, or -1 for no mine."))
         region["mine"] = None if value < 0 else value
     elif what in REGION_FLAGS:
+        entry_check(bounds.flag_refusal(state, b, what, region[what], value))
         region[what] = bool(value)
     else:
         if value < 0:
@@ -141,9 +143,11 @@ def fix_display(state, params, b, rng):
     what, value = params["what"], params["value"]
     if value < 0:
         raise RuleError(N_("A count cannot be negative."))
+    stacks = [int(d) for d in str(value)] if what == "pumps" and value else []
+    entry_check(bounds.pumps_refusal(stacks) if what == "pumps" else bounds.supply_refusal(state, b, what, value))
     if what == "pumps":
         old = "".join(map(str, state["display"]["pumps"])) or "0"  # as typed: 122 = stacks 1, 2, 2
-        state["display"]["pumps"] = [] if value == 0 else [int(d) for d in str(value)]
+        state["display"]["pumps"] = stacks
         new = "".join(map(str, state["display"]["pumps"])) or "0"
     else:
         old, new = state["display"][what], value
@@ -166,6 +170,8 @@ def fix_price(state, params, b, rng):
     record = state["prices"][ore]
     if record is None:
         raise RuleError(N_("This round's prices are not set yet."))
+    entry_check(bounds.price_refusal(b, ore, params["price"]))
+    ask_first(bounds.price_question(b, ore, params["price"]))
     old, old_level = record["price"], record["level"]
     # next round's modifier reads the corrected level ('Pokud byla předešlá cena na nejvyšší úrovni ...')
     record.update(price=params["price"], level=params["level"])
@@ -189,6 +195,8 @@ def fix_price(state, params, b, rng):
 )
 def fix_vp(state, params, b, rng):
     rnd, cost, vp = params["round"], params["cost"], params["vp"]
+    entry_check(bounds.cost_refusal(b, cost))
+    ask_first(bounds.vp_question(vp))
     old = box_vp(state, b, rnd, cost)
     state["box_vp"][box_key(rnd, cost)] = vp
     return state, Label(N_("Correction: VP of the £%(cost)d box in round %(round)d: %(old)s → %(new)s"), cost=cost, round=rnd, old=old, new=vp)

@@ -33,6 +33,15 @@ PUMP_STACKS = {1: [1], 2: [1, 2], 3: [1, 2, 2], 4: [1, 2, 2, 3]}
 
 DEVELOPMENTS = ("miners", "ports", "trains", "adits")
 
+PUMP_TOKENS = 8  # "8 žetonů parních čerpadel" (component list; FACTS.md R)
+
+# The most the rulebook shows of what the board values leave unknown (FACTS.md "?": the dice faces,
+# the price chart, the VP of most boxes). Nothing bounds a typed value by them: one far above them
+# (more than twice: bounds.py) is asked about before it is recorded, never refused.
+SHOWN_DIE = 3  # exploration: "přidá do území jednu kostičku cínu, tři kostičky mědi a dvě kostičky vody"; set-up: "bílá 0, oranžová 2, modrá 2"
+SHOWN_PRICE = 8  # "Oranžovou kostičku uložíme na pole 8£ na tabulce cen" (also tin £4, and £5 in the sale example)
+SHOWN_VP = 20  # round two: "investuje 15£ za 15 vítězných bodů ... 20£ za 20 vítězných bodů"
+
 UNKNOWN_DISPLAY = N_("?: printed on the board's development display; FACTS.md: unknown")
 UNKNOWN_DIE = N_("?: FACTS.md: faces of the three special dice unknown")
 UNKNOWN_VP = N_("?: FACTS.md: VP per box unknown")

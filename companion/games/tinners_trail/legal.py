@@ -11,13 +11,13 @@ accepts. The corrections list a few sane values each (a form may send any value 
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 
 from ..base import N_, NP_, Label, Legal, RuleError
-from . import actions, board as bd, core, data, prices, round_end, start
+from . import actions, board as bd, bounds, core, data, prices, round_end, start
 from .board import current
 
-TYPED = tuple(range(0, 21))  # a die typed in: the fields' range
+TYPED = tuple(range(0, bounds.USUAL_DIE + 1))  # a die typed in, its faces unknown: a higher one is asked about (bounds.py)
 
 
 def to_act(state) -> tuple[int, ...]:
@@ -87,9 +87,8 @@ def _corrections(state, b):
         for kind in data.DEVELOPMENTS:  # no more on display than the box still holds
             out.append(Legal("fix_display", {"what": (kind,), "value": tuple(range(0, max(0, b[f"supply_{kind}"] - prices.placed(state, kind)) + 1))}))
         out.append(Legal("fix_vp", {"round": (state["round"],), "cost": tuple(b.get("invest_costs") or [5]), "vp": tuple(range(0, 31))}))
-    if state["prices"]["tin"]:
-        ores = tuple(ore for ore in core.ORES if state["prices"][ore])
-        out.append(Legal("fix_price", {"ore": ores, "price": tuple(range(0, 21)), "level": core.LEVELS}))
+    for ore in (ore for ore in core.ORES if state["prices"][ore]):
+        out.append(Legal("fix_price", {"ore": (ore,), "price": bounds.usual_prices(b, ore), "level": core.LEVELS}))
     return out
 
 
@@ -148,8 +147,13 @@ def _prices(state, b):
     """'Hoďte všemi třemi kostkami a spočtěte oka': the dice or their total typed in (or the app
     rolls them), then the price read off the chart where the chart is not known."""
     if state["price_pending"]:
-        return [Legal("set_price", {"level": core.LEVELS}), Legal("roll_price", reason=Label(N_("Enter the price read off the chart first.")))]
-    totals = tuple([t] for t in range(0, 19))
+        prices_ = bounds.usual_prices(b, state["price_pending"]["ore"])
+        return [
+            Legal("set_price", {"price": prices_, "level": core.LEVELS}),
+            Legal("roll_price", reason=Label(N_("Enter the price read off the chart first."))),
+        ]
+    known = bounds.faces(b)
+    totals = tuple([t] for t in (sorted({sum(roll) for roll in product(*known)}) if known else range(0, 3 * bounds.USUAL_DIE + 1)))
     out = [Legal("roll_price", {"dice": totals})]
     if all(b.get(k) for k in ("die_tin", "die_copper", "die_water")):
         out.append(Legal("roll_price", {"dice": ([],)}))
@@ -295,7 +299,7 @@ def _investments(state, b):
         if cost > player["money"] or player["cubes_left"] <= 0 or round_end.cubes_in_box(state, rnd, cost) >= round_end.CUBES_PER_BOX:
             continue
         vp = round_end.box_vp(state, b, rnd, cost)
-        out.append(Legal("invest", {"cost": (cost,), "vp": (None, vp) if vp is not None else tuple(range(0, 41))}))
+        out.append(Legal("invest", {"cost": (cost,), "vp": (None, vp) if vp is not None else tuple(range(0, bounds.USUAL_VP + 1))}))
     return [*out, Legal("pass")]
 
 

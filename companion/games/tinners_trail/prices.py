@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import N_, Choice, Int, IntList, Label, RuleError
-from . import data
+from ..base import N_, Choice, Int, IntList, Label, RuleError, ask_first, entry_check
+from . import bounds, data
+from .bounds import SUPPLY_SHORT, placed
 from .core import LEVELS, move, three_dice
 
 # --- Phase 1: ore prices -------------------------------------------------------------------------
@@ -67,6 +68,9 @@ def roll_price(state, params, b, rng):
         dice, _ = three_dice(b, rng, [None, None, None], ore)
     elif len(dice) not in (1, 3):
         raise RuleError(N_("Type in the three dice or their total."))
+    else:  # bounds since issue 35: a roll recorded before replays
+        entry_check(bounds.price_dice_refusal(b, dice))
+        ask_first(bounds.dice_question(b, dice))
     entry = worked(state, ore, dice)
     chart = read_chart(b, ore, entry["modified"])
     if chart is None:
@@ -88,6 +92,8 @@ def set_price(state, params, b, rng):
         raise RuleError(N_("Roll the dice for the price first."))
     if params.get("level") not in LEVELS:
         raise RuleError(N_("Say whether the marker is on the bottom level, the top level or in between."))
+    entry_check(bounds.price_refusal(b, pending["ore"], params["price"]))
+    ask_first(bounds.price_question(b, pending["ore"], params["price"]))
     state["price_pending"] = None
     return set_price_of(state, b, pending["ore"], pending["dice"], params["price"], params["level"])
 
@@ -105,13 +111,6 @@ def set_price_of(state, b, ore, dice, price, level):
 # --- Phase 2: developments on display ---------------------------------------------------------------
 
 
-def placed(state, kind):
-    key = {"miners": "miner", "ports": "port", "trains": "train"}.get(kind)
-    if key:
-        return sum(1 for r in state["regions"].values() if r[key])
-    return len(state["adits"])
-
-
 def developments(state, b):
     """'Odstraňte všechny zbylé vylepšení z předchozího kola ... Pak naskládejte dostupná vylepšení
     podle předkresleného obrázku pro dané kolo. Připravte do příslušných okének parní čerpadla.'"""
@@ -125,13 +124,6 @@ def developments(state, b):
         state["display"][kind] = min(value, b[f"supply_{kind}"] - placed(state, kind))
     begin_actions(state)
 
-
-SUPPLY_SHORT = {
-    "miners": N_("Miners left in the supply: %(n)d."),
-    "ports": N_("Ports left in the supply: %(n)d."),
-    "trains": N_("Trains left in the supply: %(n)d."),
-    "adits": N_("Adits left in the supply: %(n)d."),
-}
 
 DISPLAY_LABELS = {"miners": N_("Miners"), "ports": N_("Ports"), "trains": N_("Trains"), "adits": N_("Adits")}
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..base import N_, NP_, Int, Label, RuleError
-from . import board as bd
+from ..base import N_, NP_, Int, Label, RuleError, ask_first
+from . import board as bd, bounds
 from .core import REGION, move, name_of, pay
 from .prices import begin_round
 
@@ -79,8 +79,9 @@ def invest(state, params, b, rng):
     seat = state["invest"]["turn"]
     player = state["players"][seat]
     rnd, cost = state["round"], params["cost"]
-    if cost not in (b.get("invest_costs") or []):
-        raise RuleError(N_("No row of the investment chart costs £%(cost)d."), cost=cost)
+    no_row = bounds.cost_refusal(b, cost)
+    if no_row:
+        raise RuleError(no_row.msg, **no_row.params)
     if player["cubes_left"] <= 0:
         raise RuleError(N_("%(name)s has no investment cubes left."), name=player["name"])
     if cubes_in_box(state, rnd, cost) >= CUBES_PER_BOX:
@@ -89,6 +90,7 @@ def invest(state, params, b, rng):
     if vp is None:
         if params.get("vp") is None:
             raise RuleError(N_("Type in the VP printed in the £%(cost)d box of round %(round)d."), cost=cost, round=rnd)
+        ask_first(bounds.vp_question(params["vp"]))  # the VP printed in the box is not known: far above any shown, asked first
         vp = params["vp"]
         state["box_vp"][box_key(rnd, cost)] = vp
     elif params.get("vp") is not None and params["vp"] != vp:

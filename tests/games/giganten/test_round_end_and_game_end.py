@@ -2,8 +2,9 @@
 
 import pytest
 
-from companion.games.base import RuleError
+from companion.games.base import RuleError, replaying_stored
 from companion.games.giganten import rules, scoring
+from helpers import refuses
 
 
 def test_overflow_returns_every_oil_above_two_for_1000_each_and_the_die_passes_left(table):
@@ -96,7 +97,7 @@ def test_physical_licences_are_counted_only_when_locomotives_tie(table):
     t = table(n=3, licences="physical", start_player=1)
     end_now(t, [3, 3, 1])
     assert not rules.finished(t.state) and rules.possible_actions(t.state) == ["count_licences"]
-    with pytest.raises(RuleError):
+    with refuses("one licence total per player"):
         t.act("count_licences", points=[1, 2, 3, 4])
     t.act("count_licences", points=[2, 6, 0])
     assert rules.finished(t.state) and t.state["final"]["ranks"] == [2, 1, 3]
@@ -105,9 +106,43 @@ def test_physical_licences_are_counted_only_when_locomotives_tie(table):
     assert rules.finished(t2.state)
 
 
+def test_licence_totals_are_bounded_by_the_deck(table):
+    """ "78 karet s prodejními licencemi (zelený rub; 39× v hodnotě 1 a 39× v hodnotě 2)": the hands
+    hold at most 117 licences between them, so a total of 200 (which breaks the locomotive tie and
+    so decides a derrick bonus) is refused with the reason (issue 35 point 4)."""
+    t = table(n=3, licences="physical", start_player=1)
+    end_now(t, [3, 3, 1])
+    with pytest.raises(RuleError) as refused:
+        t.act("count_licences", points=[200, 6, 0])
+    assert refused.value.msg.startswith("The licence totals add up to %(total)d: the whole deck holds %(deck)d")
+    assert refused.value.params == {"total": 206, "deck": 117, "ones": 39, "twos": 39}
+    with pytest.raises(RuleError, match="add up to 118"):
+        t.act("count_licences", points=[60, 58, 0])  # each below the deck, together above it
+    t.act("count_licences", points=[60, 57, 0])
+    assert rules.finished(t.state) and t.state["final"]["ranks"] == [1, 2, 3]
+
+
+def test_the_deck_in_the_board_values_bounds_the_licence_totals(table):
+    """A deck the host entered among the board values (another edition's) is the bound."""
+    t = table(n=3, licences="physical", start_player=1, profile={"licence_ones": 10, "licence_twos": 5})
+    end_now(t, [3, 3, 1])
+    with pytest.raises(RuleError, match="the whole deck holds 20"):
+        t.act("count_licences", points=[12, 9, 0])
+    t.act("count_licences", points=[11, 9, 0])
+
+
+def test_a_licence_total_recorded_before_the_bound_replays(table):
+    """What was accepted once replays forever: a total of 200 an earlier version recorded."""
+    t = table(n=3, licences="physical", start_player=1)
+    end_now(t, [3, 3, 1])
+    with replaying_stored():
+        t.act("count_licences", points=[200, 6, 0])
+    assert rules.finished(t.state) and t.state["final"]["licence_points"] == [200, 6, 0]
+
+
 def test_nothing_more_happens_after_the_end(table):
     t = table(n=3)
     end_now(t, [1, 2, 3])
     for action in ("roll_prices", "end_round", "black_distance"):
-        with pytest.raises(RuleError):
+        with refuses("not possible now"):
             t.act(action, fields=3)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from companion import engine
-from companion.games.base import RuleError
+from companion.games.base import AskFirst, RuleError, confirmed_entry
 from companion.games.tinners_trail import GAME, actions, board, core, view
 
 COLOURS = {"Red": "red", "Purple": "purple", "Yellow": "yellow", "Green": "green", "Blue": "blue"}
@@ -44,6 +44,32 @@ class Table:
         self.events.append({"kind": "action", "action": action, "params": full, "seat": None, "label": step.label.to_json()})
         return step.label
 
+    def stored(self, action, **params):
+        """An entry an earlier version accepted and stored, which today's checks may refuse or ask
+        about as a new entry: replayed as the log replays it (``engine.step(stored=True)``)."""
+        full = {key: params.get(key) for key in GAME.actions[action]}
+        step = engine.step(GAME, self.t, self.seed, "action", action, full, None, stored=True)
+        self.t = step.state
+        self.events.append({"kind": "action", "action": action, "params": full, "seat": None, "label": step.label.to_json()})
+        return step.label
+
+    def asks(self, action, **params) -> str:
+        """The question a new entry is asked before it is recorded (``base.ask_first``): nothing changed."""
+        before = json.dumps(self.t, sort_keys=True)
+        with pytest.raises(AskFirst) as info:
+            self.do(action, **params)
+        assert json.dumps(self.t, sort_keys=True) == before
+        return str(info.value)
+
+    def confirmed(self, action, **params):
+        """The entry again after the player's "Yes" (as ``table.act`` with ``confirmed``)."""
+        with confirmed_entry():
+            return self.do(action, **params)
+
+    def replayed(self):
+        """The state replay rebuilds from the events (as undo, import and a rebuild replay them)."""
+        return engine.replay(GAME, self.players, self.options, self.seed, self.events, self.profile)
+
     @property
     def b(self):
         """The board values in force (the rules read them from the profile, never from the state)."""
@@ -61,6 +87,7 @@ class Table:
         with pytest.raises(RuleError) as info:
             self.do(action, **params)
         assert json.dumps(self.t, sort_keys=True) == before
+        assert not isinstance(info.value, AskFirst), f"asked, not refused: {info.value}"
         return str(info.value)
 
     def active(self):
