@@ -68,12 +68,16 @@ def result(game, players: list, game_state: dict, profile: dict) -> list[dict]:
     return sorted(out, key=lambda p: (p["bot"], p["seat"] if p["seat"] is not None else 0))
 
 
-def start_seat(initial_game_state: dict) -> int | None:
-    """Who started, read from the game's state before the first event.
+def start_seat(game, players: list, initial_game_state: dict, options: dict) -> int | None:
+    """Who started: read from the game's state before the first event, else from the option the
+    game declares who starts with.
 
-    A game with a start player keeps it as ``start`` (Giganten: "Nyní se určí začínající
-    hráč.") or as the first of ``order`` (Tinners' Trail: "Pro první kolo náhodně určete
-    pořadí hráčů."); a game with neither has no start player to record.
+    A game whose rules keep the start player keeps it as ``start`` (Giganten: "Nyní se určí
+    začínající hráč.", drawn or chosen) or as the first of ``order`` (Tinners' Trail: "Pro první
+    kolo náhodně určete pořadí hráčů."). Otherwise its ``starts`` option is the seat its set-up
+    began with (Gold Rush: "Nejmladší hráč může určit, kdo začíná."; Tikal: "Začíná nejstarší
+    hráč."; seat 1 when not given, as their set-up reads it). A game with neither has no start
+    player to record.
     """
     start = initial_game_state.get("start")
     if isinstance(start, int) and not isinstance(start, bool):
@@ -81,7 +85,13 @@ def start_seat(initial_game_state: dict) -> int | None:
     order = initial_game_state.get("order")
     if isinstance(order, list) and order and isinstance(order[0], int):
         return order[0]
-    return None
+    option = next((o for o in game.options if o.starts), None)
+    value = options.get(option.key) if option else 0
+    if value == 0:  # no such option, or 0: drawn at random, which only a state could tell
+        return None
+    seat = (value or 1) - 1
+    # out of range Tikal's set-up starts with seat 1, and Gold Rush's refuses the table
+    return seat if 0 <= seat < len(players) else 0
 
 
 def record(game, code: str, seed: str, players: list, options: dict, initial: dict, state: dict, started: str, finished: str) -> dict:
@@ -93,7 +103,7 @@ def record(game, code: str, seed: str, players: list, options: dict, initial: di
         "started": started,
         "finished": finished,
         "players": _dump(result(game, players, state["game"], engine.profile_values(state))),
-        "start_seat": start_seat(initial["game"]),
+        "start_seat": start_seat(game, players, initial["game"], options),
         "options": _dump(options),
         # the score pad's option; every other game is won by the highest score
         "highest_wins": int(not options.get("lowest_wins")),
@@ -411,8 +421,9 @@ def rematch(play: dict) -> tuple[list, dict]:
     """Players (same names and colours) and options for the next table of the same game.
 
     Where the game has a start player the seat order turns so the next player clockwise sits
-    first (the same people in the same places, one seat on), and a chosen start player
-    (Giganten's ``start_player``, 1-based; 0 draws one) becomes that first seat.
+    first (the same people in the same places, one seat on), and a chosen start player (the
+    game's ``starts`` option: Giganten's ``start_player``, Gold Rush's ``first``, 1-based; 0
+    draws one) becomes that first seat.
     """
     players = [{"name": p["name"], "colour": p["colour"]} for p in play["players"] if not p["bot"]]
     options = dict(play["options"])
@@ -420,8 +431,10 @@ def rematch(play: dict) -> tuple[list, dict]:
     if start is not None and players:
         turn = (start + 1) % len(players)
         players = players[turn:] + players[:turn]
-        if options.get("start_player"):
-            options["start_player"] = 1
+        game = GAMES.get(play["game"])
+        for option in game.options if game else ():
+            if option.starts and options.get(option.key):
+                options[option.key] = 1
     return players, options
 
 

@@ -12,10 +12,13 @@ join codes); ``store`` below them only connects and writes.
 
 from __future__ import annotations
 
+import json
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from . import joins, plays, table
+from .games import GAMES
 from .store import write
 
 MIGRATIONS = Migrations("companion")
@@ -249,6 +252,21 @@ def _v15(db: sqlite_utils.Database) -> None:
     beside the version: the other phones redraw their checklist, and a form a player is filling
     in stays as it is (a tick is no change of the table's game)."""
     db["tables"].add_column("ticks", int, not_null_default=0)
+
+
+@MIGRATIONS(name="m016_start_players")
+def _v16(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 5: Gold Rush and Tikal keep who starts in their ``starts`` option, not in
+    their state, and their plays were recorded with no start player; each play's own options say
+    who it was (``plays.start_seat``, the same rule a play recorded now follows)."""
+    for pid, game, players, options in db.execute("select id, game, players, options from plays where start_seat is null").fetchall():
+        known = GAMES.get(game)
+        if known is None:
+            continue
+        seated = [p for p in json.loads(players) if p.get("seat") is not None]
+        seat = plays.start_seat(known, seated, {}, json.loads(options))
+        if seat is not None:
+            db.execute("update plays set start_seat = ? where id = ?", [seat, pid])
 
 
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.
