@@ -297,25 +297,33 @@ def totals(plays: list[dict]) -> dict:
 
 
 def game_stats(plays: list[dict], names: dict[str, str]) -> dict:
-    """One game's plays: the best score ever (who, when), the average winning score, the distribution."""
-    best = None
-    winning = []
-    scores = []
+    """One game's plays: the best score ever (who, when), the average winning score and the
+    distribution, in ``directions``: one group per way the game was won, highest wins first. A
+    score pad played "lowest wins" and "highest wins" has two, never one average of both (issue
+    35 point 5: there a low score is the best in one and the worst in the other)."""
+    groups: dict[bool, dict] = {}
     for play in reversed(plays):  # oldest first: a best score equalled later stays with who made it first
+        g = groups.setdefault(play["highest_wins"], {"highest_wins": play["highest_wins"], "plays": 0, "best": None, "winning": [], "scores": []})
+        g["plays"] += 1
         won = [p["score"] for p in play["players"] if p["winner"]]
         if won:
-            winning.append(sum(won) / len(won))
+            g["winning"].append(sum(won) / len(won))
         for p in play["players"]:
-            scores.append(p["score"])
+            g["scores"].append(p["score"])
             goodness = _goodness(p["score"], play["highest_wins"])
-            if best is None or goodness > best["goodness"]:
-                best = {"goodness": goodness, "score": p["score"], "name": canonical(p["name"], names), "colour": p["colour"], "when": play["finished"]}
-    return {
-        **totals(plays),
-        "best": best,
-        "average_winning": sum(winning) / len(winning) if winning else None,
-        "histogram": histogram(scores),
-    }
+            if g["best"] is None or goodness > g["best"]["goodness"]:
+                g["best"] = {"goodness": goodness, "score": p["score"], "name": canonical(p["name"], names), "colour": p["colour"], "when": play["finished"]}
+    directions = [
+        {
+            "highest_wins": g["highest_wins"],
+            "plays": g["plays"],
+            "best": g["best"],
+            "average_winning": sum(g["winning"]) / len(g["winning"]) if g["winning"] else None,
+            "histogram": histogram(g["scores"]),
+        }
+        for g in sorted(groups.values(), key=lambda g: not g["highest_wins"])
+    ]
+    return {**totals(plays), "directions": directions}
 
 
 def histogram(scores: list[int], bins: int = 8) -> list[dict]:

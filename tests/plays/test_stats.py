@@ -112,6 +112,7 @@ def test_per_game_numbers_match_a_hand_computation():
     giganten = [pl for pl in PLAYS if pl["game"] == "giganten"]
     s = plays.game_stats(giganten, {})
     assert s["plays"] == 2 and s["seconds"] == 2 * 3600 + 90 * 60
+    [s] = s["directions"]
     assert (s["best"]["score"], s["best"]["name"], s["best"]["when"]) == (52000, "Anna", "2026-11-01T20:00:00+00:00")
     assert s["average_winning"] == pytest.approx((41000 + 52000) / 2)
     assert sum(b["count"] for b in s["histogram"]) == 6
@@ -131,12 +132,24 @@ def test_a_tie_for_first_counts_as_a_win_for_each_and_the_winning_score_once():
         }
     ]
     assert {s["name"]: s["wins"] for s in plays.player_stats(tie, {})} == {"Anna": 1, "Ben": 0, "Cyril": 1}
-    assert plays.game_stats(tie, {})["average_winning"] == 12
+    assert plays.game_stats(tie, {})["directions"][0]["average_winning"] == 12
 
 
 def test_a_best_score_equalled_later_stays_with_who_made_it_first():
     later = {**PLAYS[3], "id": "z", "finished": "2026-12-01T20:00:00+00:00", "players": [p("Dana", 52000, 1, 0)]}
-    assert plays.game_stats([later, PLAYS[3]], {})["best"]["name"] == "Anna"
+    assert plays.game_stats([later, PLAYS[3]], {})["directions"][0]["best"]["name"] == "Anna"
+
+
+def test_a_score_pad_played_both_ways_has_its_records_and_scores_per_way_never_averaged_together():
+    """Issue 35 point 5: "lowest wins" (Anna won with 4) and "highest wins" (Ben won with 30) are
+    two records, two average winning scores and two distributions, highest wins first."""
+    high = {**PLAYS[0], "id": "h", "highest_wins": True, "players": [p("Anna", 10, 2, 0), p("Ben", 30, 1, 1, "blue")]}
+    s = plays.game_stats([high, PLAYS[0]], {})
+    assert s["plays"] == 2
+    highest, lowest = s["directions"]
+    assert (highest["highest_wins"], highest["plays"], highest["average_winning"], highest["best"]["score"]) == (True, 1, 30, 30)
+    assert (lowest["highest_wins"], lowest["plays"], lowest["average_winning"], lowest["best"]["score"]) == (False, 1, 4, 4)
+    assert [b["count"] for b in highest["histogram"] if b["count"]] == [1, 1] and sum(b["count"] for b in lowest["histogram"]) == 2
 
 
 def test_the_histogram_puts_every_score_in_one_range():
