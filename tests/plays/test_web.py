@@ -278,7 +278,7 @@ def test_a_finished_play_has_a_score_over_time_chart_ending_at_each_players_tota
     assert len({tuple(t for _, t in line["points"]) for line in s["lines"]}) > 1  # the totals moved during the game
     shown = page(client.get(f"/plays/{play['id']}", headers=EN))
     chart = shown.split('<figure class="score-chart">')[1].split("</figure>")[0]
-    assert chart.count("<polyline") == len(play["players"])
+    assert chart.count('<g class="line"') == len(play["players"]) and chart.count('<polyline class="halo"') == len(play["players"])
     for p in play["players"]:
         assert re.search(rf"{re.escape(p['name'])}<span class=\"sr\">[^<]*</span></span> <span>{p['score']:,}</span>", chart)
     panel = client.get(f"/t/{code}/panel", headers={**EN, "HX-Request": "true"}).get_data(as_text=True)
