@@ -140,3 +140,40 @@ def test_the_table_page_uses_two_columns_from_700_px_and_one_on_a_phone(browser,
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), slug
         count = page.evaluate("getComputedStyle(document.querySelector('.game-body')).columnCount")
         assert count == ("auto" if columns == 1 else str(columns)), slug
+
+
+APART = """e => {
+  const n = document.querySelector("#panel .notice").getBoundingClientRect(), r = e.getBoundingClientRect();
+  return !(r.left < n.right && n.left < r.right && r.top < n.bottom && n.top < r.bottom);
+}"""
+OVER_THE_BAR = """() => {
+  // the notice's box inside the sticky turn bar's (the bar it lies over), in whole pixels
+  const n = document.querySelector("#panel .notice").getBoundingClientRect();
+  const bar = document.querySelector("#panel .turn-stack").getBoundingClientRect();
+  return n.top >= bar.top - 1 && n.bottom <= bar.bottom + 1 && n.height > 0;
+}"""
+
+
+def test_what_a_tap_did_lies_over_the_turn_bar_never_over_a_row_of_the_panel(browser, server):  # noqa: F811
+    """Issue 35 point 5: after a Gold Rush tile laid on M1, the green notice lay at the bottom of the
+    screen, over "M1 is closed" (the row to tap next), for three seconds. It now lies over the turn
+    bar, which sticks at the top, and covers no row of the panel wherever the page is scrolled;
+    then the bar shows again."""
+    from test_browser import PHONE
+
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    start(page, server, "gold_rush")
+    page.locator('#f-lay_tile input[name=mountain][value="1"]').check()
+    page.locator("#f-lay_tile button[type=submit]").click()
+    page.locator("#panel .notice", has_text="Anna laid a tile on M1").wait_for()
+    closed = page.get_by_role("button", name="M1 is closed")
+    for where in ("end", "center"):  # the row at the bottom, where the thumb is, and mid-screen
+        closed.evaluate(f"e => e.scrollIntoView({{block: '{where}'}})")
+        # the row is not under the notice (a box over it, even one that lets taps through, hides it)
+        assert closed.evaluate(APART), where
+        assert page.evaluate(OVER_THE_BAR), where
+        seen = page.locator("#panel .notice").evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+        assert seen, where  # on the screen, with the turn bar, however far down the row is
+    page.locator("#panel .notice").wait_for(state="hidden", timeout=6000)
+    assert page.locator("#panel .turn").is_visible()
+    page.context.close()
