@@ -86,6 +86,21 @@ def test_once_the_game_is_over_the_display_says_who_won_above_the_board(client):
     assert "Konečné pořadí" in cs
 
 
+def test_once_botriks_game_is_over_the_display_ranks_the_players_once_with_one_chip_each(app, client):
+    """Issue 35 point 5: the final ranking (Botrik's cog) stood above the game's own list of the
+    same totals (Botrik in his blue), two rankings with two chips for him; the score pad's "Totals"
+    repeated its final ranking too."""
+    from helpers_plays import db_of, hamlet, scorepad
+
+    for code, bot in ((hamlet(db_of(app)), True), (scorepad(db_of(app), ["Anna", "Ben"], [3, 5]), False)):
+        for headers in (EN, {"Accept-Language": "cs"}):
+            html = client.get(f"/t/{code}/display", headers=HX | headers).get_data(as_text=True)
+            board = html.split('class="d-board"')[1].split('class="log d-log"')[0]
+            assert board.count('class="rank"') == 2 and 'class="d-totals"' not in board, code
+            ranking = board.split('<ol class="ranking">')[1].split("</ol>")[0]
+            assert ranking.count("<li") == 2 and ranking.count("Botrik") == int(bot)
+
+
 # --- issue 24 point 3: the public board drawn for the middle of the table ---------------------
 
 
