@@ -164,6 +164,25 @@ def duration(play: dict) -> int:
         return 0
 
 
+def deciding_tiebreaks(players: list[dict]) -> dict[int, list]:
+    """For each player who has another's score: the game's tie-break lines up to the one that
+    told them apart (Tinners' Trail's 27 / 27: "Money 52" above "Money 36"), by their index in
+    ``players``; all of them where none did (a shared place). Players alone on their score have none."""
+    out: dict[int, list] = {}
+    by_score: dict = {}
+    for i, p in enumerate(players):
+        by_score.setdefault(p["score"], []).append(i)
+    for tied in by_score.values():
+        lines = [players[i].get("tiebreak") or [] for i in tied]
+        if len(tied) < 2 or not all(lines):
+            continue
+        depth = min(len(line) for line in lines)
+        k = next((k for k in range(1, depth + 1) if len({tuple(v for _, v in line[:k]) for line in lines}) == len(tied)), depth)
+        for i, line in zip(tied, lines):
+            out[i] = line[:k]
+    return out
+
+
 # --- Names: matched case-insensitively, renamed and merged through aliases -------------------------
 
 

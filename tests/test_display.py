@@ -101,6 +101,30 @@ def test_once_botriks_game_is_over_the_display_ranks_the_players_once_with_one_c
             assert ranking.count("<li") == 2 and ranking.count("Botrik") == int(bot)
 
 
+def test_tinners_trails_final_display_says_which_tie_break_ranked_a_tie_and_nobody_acts_next(app, client):
+    """Issue 35 point 5: two players ended on 27 VP and the display showed "27 / 27" ranked 2 and
+    3 without why, under "Who acts next". "V případě shody ... porovnají zbylé peníze": it now says
+    the money that placed them, as the phone's final score does, and no longer who acts."""
+    from helpers_plays import db_of, tinners
+
+    from companion import plays
+
+    db = db_of(app)
+    code = tinners(db)
+    # the whole game's test ends on 47, 27 and 27 VP (who has which follows the drawn player order)
+    ranked = sorted(plays.for_table(db, code)["players"], key=lambda p: p["rank"])
+    tied = ranked[1:]
+    assert [p["score"] for p in ranked] == [47, 27, 27] and tied[0]["tiebreak"][0][1] > tied[1]["tiebreak"][0][1]
+    for headers, said, money, acts in ((EN, "Tie-breaks:", "Money", "Who acts next"), ({"Accept-Language": "cs"}, "Při shodě:", "Peníze", "Kdo je na tahu")):
+        html = client.get(f"/t/{code}/display", headers=HX | headers).get_data(as_text=True)
+        final = html.split('<section class="d-final">')[1].split("</section>")[0]
+        rows = final.split('<ol class="ranking">')[1].split("<li")[1:]
+        assert [bool(re.search(rf"{said} {money} \d+", row)) for row in rows] == [False, True, True], rows
+        for row, p in zip(rows[1:], tied):
+            assert p["name"] in row and f"{said} {money} {p['tiebreak'][0][1]}<" in row
+        assert acts not in html.split('class="log d-log"')[0]
+
+
 # --- issue 24 point 3: the public board drawn for the middle of the table ---------------------
 
 

@@ -172,3 +172,20 @@ def test_pages_of_twenty_and_a_page_that_does_not_exist_is_refused():
 def test_known_names_most_recent_first_each_once_without_the_games_own_players():
     assert plays.known_names(PLAYS, {}) == ["ANNA", "Ben", "Cyril"]
     assert plays.known_names(PLAYS, {"anna": "Anička"}) == ["Anička", "Ben", "Cyril"]
+
+
+def test_a_tie_on_points_shows_the_tie_breaks_as_far_as_they_told_the_tied_players_apart():
+    """Issue 35 point 5: "27 / 27" said nothing of what ranked them; a shared place shows them all."""
+
+    def tb(money, ore, place):
+        return [[{"msg": "Money", "params": {}}, money], [{"msg": "Ore", "params": {}}, ore], [{"msg": "Place", "params": {}}, place]]
+
+    players = [p("A", 27, 3, 0), p("B", 27, 2, 1), p("C", 47, 1, 2), p("D", 27, 4, 3)]
+    for player, line in zip(players, (tb(36, 2, 1), tb(52, 0, 2), tb(24, 0, 3), tb(36, 1, 4))):
+        player["tiebreak"] = line
+    decided = plays.deciding_tiebreaks(players)
+    # money alone tells B from A and D, but not A from D: their ore does
+    assert sorted(decided) == [0, 1, 3] and all(len(decided[i]) == 2 for i in (0, 1, 3))
+    assert plays.deciding_tiebreaks(players[:3]) == {0: tb(36, 2, 1)[:1], 1: tb(52, 0, 2)[:1]}
+    shared = [p("A", 5, 1, 0), p("B", 5, 1, 1)]
+    assert plays.deciding_tiebreaks(shared) == {}  # a game without tie-breaks: a shared place, nothing to say
