@@ -177,3 +177,24 @@ def test_what_a_tap_did_lies_over_the_turn_bar_never_over_a_row_of_the_panel(bro
     page.locator("#panel .notice").wait_for(state="hidden", timeout=6000)
     assert page.locator("#panel .turn").is_visible()
     page.context.close()
+
+
+def test_tikals_score_track_stays_in_one_block_under_its_heading(browser, server, tmp_path):  # noqa: F811
+    """Issue 35 point 5: at 1024×768 the display's columns split Tikal's score track, its heading
+    and first player in one column, the rest at the top of the next, away from the heading."""
+    from helpers_display import midgame
+
+    url = f"{server}/t/{midgame(str(tmp_path / 'companion.db'), 'tikal', steps=150)}/display"
+    for lang, scheme in (("en-GB", "light"), ("cs-CZ", "dark")):
+        page = browser.new_context(**TABLET, locale=lang, color_scheme=scheme).new_page()
+        page.goto(url)
+        heading, rows = page.evaluate("""() => {
+          const h = [...document.querySelectorAll('.d-game h2')].find(h => h.nextElementSibling && h.nextElementSibling.matches('.d-totals'));
+          const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+          return [box(h), [...h.nextElementSibling.children].map(box)];
+        }""")
+        assert len(rows) == 4
+        for left, top, _right, _bottom in rows:  # every player under the heading, none in a column of its own
+            assert top >= heading[3] - 1 and left >= heading[0] - 1, (lang, heading, rows)
+        page.context.close()
+

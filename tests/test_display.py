@@ -173,6 +173,28 @@ def test_tikal_display_draws_each_temple_with_its_level_and_every_colours_pieces
         assert [view["players"][p["seat"]]["name"] for p in t["pieces"]] == NAMES.findall(card.split("d-pieces")[1])
 
 
+def test_tikals_display_marks_leader_majority_and_winner_each_its_own_way_with_the_phones_legend(app, client):
+    """Issue 35 point 5: the display starred the leader, the majority (after the piece) and the
+    winner alike, while the phone's legend says "★ = leader". ★ now marks the leader only, with
+    the phone's legend; the majority is framed as on the phone; the winner has the ranking's ♛."""
+    from helpers_display import midgame
+
+    db = app.config["DATABASE"]
+    for steps in (150, 5000):  # mid-game and over
+        code = midgame(db, "tikal", steps)
+        for headers, legend in ((EN, "★ = leader, counts 3 for the majority."), ({"Accept-Language": "cs"}, "★ = vedoucí, pro většinu platí za 3.")):
+            html = client.get(f"/t/{code}/display", headers=HX | headers).get_data(as_text=True)
+            board = html.split('class="d-board"')[1].split('class="log d-log"')[0]
+            assert legend in board
+            stars = board.replace(legend, "").count("★")
+            assert stars == len(re.findall(r'<span title="[^"]+">★</span>', board)), steps  # each star is a leader
+            held = re.findall(r'<li class="tk-major">(.*?)</li>', board)
+            assert held and all('sr"> ' in h for h in held)  # the framed piece says "majority" to a reader too
+            if steps == 5000:
+                final = board.split('<section class="d-final">')[1].split("</section>")[0]
+                assert "♛" in final and "★" not in final  # (the players are red, blue, green and yellow: no ★ in a chip)
+
+
 def test_gold_rush_display_draws_the_score_ring_with_each_players_meeple_and_laps(app, client):
     html, view = _board_of(app, client, "gold_rush", steps=250)
     ring = html.split('<svg class="d-ring"')[1].split("</svg>")[0]
