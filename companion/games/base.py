@@ -370,6 +370,9 @@ class Option:
     spec: FieldSpec
     default: Any
     help: str = ""
+    # who starts, as a seat number from 1 (``common.starts``): the history records that seat as the
+    # start player (``plays.start_seat``) and "Play again" sets it to the next player's new seat 1
+    starts: bool = False
 
 
 @dataclass(frozen=True)
