@@ -254,7 +254,7 @@ def open_app(database: Path):
 def serve(args) -> int:
     from . import database_file
     from .serving import Fairness, serve as fair_serve
-    from .trust import PIN_TRIES, pin_tries_file
+    from .trust import PIN_TRIES, PIN_WAIT, pin_tries_file
 
     if args.workers > 1 and (args.https or not hasattr(os, "fork") or not hasattr(socket, "SO_REUSEPORT")):
         print("--workers above 1 needs fork and SO_REUSEPORT (Linux, macOS) and plain HTTP (a TLS proxy in front for HTTPS).", file=sys.stderr)
@@ -284,13 +284,13 @@ def serve(args) -> int:
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*names, *(app.config.get("TRUSTED_HOSTS") or [])]))
     app.config["OPERATOR_PIN"] = app.config.get("OPERATOR_PIN") or operator_pin()
     app.config["PRIVATE_HISTORY"] = args.private_history or app.config.get("PRIVATE_HISTORY") in (True, "1", "true")
-    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart unlocks the PIN (trust.operator)
+    pin_tries_file(app.config["DATABASE"]).unlink(missing_ok=True)  # a restart ends every wait (trust.operator)
     print("Table Companion is serving. Open it on a phone on the same Wi-Fi:")
     for url in urls:
         print("   ", url)
     print(f"Answers to: {', '.join(app.config['TRUSTED_HOSTS'])} (add a name with --allow-host)")
     print(f"Operator PIN (saves a table's board values as this install's defaults): {app.config['OPERATOR_PIN']}")
-    print(f"  It locks after {PIN_TRIES} wrong tries from phones, until the server is restarted.")
+    print(f"  A phone that types it wrong {PIN_TRIES} times waits {PIN_WAIT // 60} min, twice as long after each further wrong try.")
     print(f"Data: {app.config['DATABASE']}")
     if app.config["PRIVATE_HISTORY"]:
         print("History: each phone sees only the plays of its own tables (--private-history).")
@@ -424,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         type=lambda v: max(1, int(v)),
         default=1,
         help="server processes on the one port (default 1); a games club on a machine with spare cores serves more taps "
-        "with one per core (Linux and macOS; docs/architecture.md, Speed)",
+        "with one per core (Linux and macOS; docs/speed.md)",
     )
     p.add_argument(
         "--connections-per-address",
@@ -432,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         default=PER_ADDRESS,
         metavar="N",
         help=f"open connections one client address may hold (default {PER_ADDRESS}, per server process; a phone needs "
-        "about six). Behind a reverse proxy on this machine every phone has the proxy's address: give 0 (no cap) and "
+        "about six; at the cap a new one takes the place of the address's longest idle one). Behind a reverse proxy on this machine every phone has the proxy's address: give 0 (no cap) and "
         "let the proxy limit each address (docs/security.md)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code in the terminal")

@@ -12,10 +12,15 @@ join codes); ``store`` below them only connects and writes.
 
 from __future__ import annotations
 
+import json
+import unicodedata
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from . import joins, plays, table
+from .games import GAMES
+from .games.base import clean_name, name_key
 from .store import now, write
 from .version import __version__, newer, parts
 
@@ -296,6 +301,56 @@ def _v17(db: sqlite_utils.Database) -> None:
     ``plays.rematch`` is the code of the table it made (NULL: none yet). A play un-finished by a
     reopen or an undo goes, and with it the table it led to: the game that ends again is another."""
     db["plays"].add_column("rematch", str)
+
+
+@MIGRATIONS(name="m018_look_alike_name_keys")
+def _v18(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 7: a name's key reads a Cyrillic, Greek or Armenian letter that looks Latin
+    as that Latin letter (``games.base.name_key``: "Аnn" is "Ann"). A rename or merge in the
+    history is stored under the key of the name it renames: each is stored again under today's
+    key of the names that had its key before (the names typed in the plays and the names given),
+    so a rename made before this step still applies. Two renames that now share a key keep one."""
+
+    def before(name: str) -> str:  # name_key until this step
+        return unicodedata.normalize("NFKC", clean_name(name).casefold())
+
+    names = {row[0] for row in db.execute("select name from player_names")}
+    for (players,) in db.execute("select players from plays"):
+        names |= {p["name"] for p in json.loads(players)}
+    today: dict[str, set] = {}
+    for name in names:
+        today.setdefault(before(name), set()).add(name_key(name))
+    renames = db.execute("select key, name from player_names").fetchall()
+    db.execute("delete from player_names")
+    for old, name in renames:
+        for key in sorted(today.get(old) or {name_key(old)}):
+            db["player_names"].upsert({"key": key, "name": name}, pk="key")
+
+
+@MIGRATIONS(name="m019_seat_claimed_version")
+def _v19(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 7: ``seats.claimed`` is the table's version that a phone's claim of the seat
+    made, no longer the time: a vote to free a seat counts from a phone seated before that seat
+    went quiet, and two phones that took empty seats in the same second as the player's last step
+    (events are stamped to the second) could vote it free. Every change has its own version. A
+    seat held from before this step has none: as if taken long ago, as m012 did."""
+    db.execute("ALTER TABLE seats DROP COLUMN claimed")
+    db["seats"].add_column("claimed", int)
+
+
+@MIGRATIONS(name="m020_start_players")
+def _v20(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 5: Gold Rush and Tikal keep who starts in their ``starts`` option, not in
+    their state, and their plays were recorded with no start player; each play's own options say
+    who it was (``plays.start_seat``, the same rule a play recorded now follows)."""
+    for pid, game, players, options in db.execute("select id, game, players, options from plays where start_seat is null").fetchall():
+        known = GAMES.get(game)
+        if known is None:
+            continue
+        seated = [p for p in json.loads(players) if p.get("seat") is not None]
+        seat = plays.start_seat(known, seated, {}, json.loads(options))
+        if seat is not None:
+            db.execute("update plays set start_seat = ? where id = ?", [seat, pid])
 
 
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.

@@ -13,7 +13,7 @@ import secrets
 
 from . import store, trust
 from .games.base import N_, FieldError, Label
-from .store import dump, now
+from .store import dump
 from .table import Table, load, notice
 from .trust import NeedsConfirmation, NotAllowed
 
@@ -43,13 +43,13 @@ def claim_seat(db, code: str, seat: int, device: str, token: str | None = None) 
         if holder == device:
             return
         _vacate(db, code, device)
-        # every new holder gets a new hand-over code: an old one (shown on a phone that held the
-        # seat before) can never take it back
-        db.execute(
-            "update seats set device = ?, token = ?, free_votes = null, claimed = ? where code = ? and seat = ?",
-            [device, secrets.token_urlsafe(12), now(), code, seat],  # the events' clock: see _quiet_since
-        )
         _seats_changed(db, code)
+        # every new holder gets a new hand-over code: an old one (shown on a phone that held the
+        # seat before) can never take it back; ``claimed``: the version this claim made (see _quiet_since)
+        db.execute(
+            "update seats set device = ?, token = ?, free_votes = null, claimed = (select version from tables where code = ?) where code = ? and seat = ?",
+            [device, secrets.token_urlsafe(12), code, code, seat],
+        )
 
 
 def _seats_changed(db, code: str) -> None:
@@ -122,13 +122,15 @@ def free_seat(db, code: str, seat: int, device: str, confirmed: bool = False) ->
         return False
 
 
-def _quiet_since(db, code: str, seat: int) -> str | None:
-    """When a held seat went quiet: its last step entered from its own phone, or when that phone
-    took it (None: before that was recorded). A vote counts only from a phone seated by then (to
-    the second, as events are stamped: a seat taken in the same second still counts)."""
-    last = db.execute("select max(created) from events where code = ? and seat = ?", [code, seat]).fetchone()[0]
+def _quiet_since(db, code: str, seat: int) -> int | None:
+    """When a held seat went quiet, as the table's version: its last step entered from its own
+    phone (the version the step made), or the claim of that phone (None: both before versions
+    were recorded). A vote counts only from a phone seated by then. Versions, not the clock: every
+    change of a table has its own, so a seat taken in the same second as the player's last step
+    is still after it (issue 35 point 7)."""
+    last = db.execute("select max(json_extract(meta, '$.v')) from events where code = ? and seat = ?", [code, seat]).fetchone()[0]
     claimed = db.execute("select claimed from seats where code = ? and seat = ?", [code, seat]).fetchone()[0]
-    return max(filter(None, (last, claimed)), default=None)
+    return max((v for v in (last, claimed) if v is not None), default=None)
 
 
 def _free(db, table: Table, seat: int, label: Label) -> None:

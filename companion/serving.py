@@ -10,15 +10,23 @@ module subclasses three of waitress's classes, through hooks waitress itself use
 ``HTTPRequestParser.received``), rather than replacing a server that serves the club well:
 
 - **connections per address**: at most ``per_address`` open connections from one client address
-  (32: a browser opens six at most per host); the next is accepted and closed at once, so the
-  listen backlog never fills with one device's connections;
-- **deadlines**: a request's headers must be complete ``header_deadline`` seconds after its first
-  byte, and its body ``body_deadline`` seconds after its headers plus one second per
-  ``body_rate`` bytes, however slowly it trickles; past that the connection is closed;
+  (32: a browser opens six at most per host). The next one takes the place of that address's
+  longest idle connection (no request under way: a kept-alive connection between two polls, or
+  one that never sent a byte), which a browser simply opens again when it needs it; when none is
+  idle it is accepted and closed at once, so the listen backlog never fills with one device's
+  connections. So 32 idle connections from one address no longer lock out the other phones
+  behind it (a NAT) for waitress's 60 s idle timeout (issue 35 point 7);
+- **deadlines**: a connection must send its first byte ``first_byte_deadline`` seconds after it
+  opened (a browser's spare connection that it never used is closed then); a request's headers
+  must be complete ``header_deadline`` seconds after its first byte, and its body
+  ``body_deadline`` seconds after its headers plus one second per ``body_rate`` bytes, however
+  slowly it trickles; past that the connection is closed. A kept-alive connection idle between
+  two requests keeps waitress's own idle timeout (``channel_timeout``);
 - **bodies**: a body above ``small_body`` (held in memory) is refused with 413 as soon as its
   headers arrive, before a byte of it is read, unless the path is an import
-  (``import_paths``); at most ``import_slots`` import bodies are received at once (503 to the
-  next), so held-open uploads spool at most that many imports to disk.
+  (``import_paths``); at most ``import_slots`` import bodies are received at once, and at most
+  ``imports_per_address`` from one address (503 to the next), so held-open uploads spool at most
+  that many imports to disk and one device cannot hold every slot.
 
 Every count is per server process: with ``companion serve --workers N`` the kernel hands a
 device's connections to any of the N processes, so a device may hold up to N x ``per_address``.
@@ -48,10 +56,12 @@ from .config import BODY_LIMIT
 log = logging.getLogger("waitress")
 
 PER_ADDRESS = 32  # open connections from one address; a browser keeps up to 6 per host
+FIRST_BYTE_DEADLINE = 10.0  # seconds from a connection's opening to its first byte
 HEADER_DEADLINE = 10.0  # seconds from a request's first byte to the end of its headers
 BODY_DEADLINE = 10.0  # seconds from the end of the headers to the end of the body, plus:
 BODY_RATE = 256 * 1024  # one second more per this many bytes of body (a 16 MB import: 74 s)
 IMPORT_SLOTS = 2  # import bodies received at once, per process
+IMPORTS_PER_ADDRESS = 1  # of those, from one client address
 IMPORT_PATHS = frozenset({"/import"})
 ACCEPTS = 64  # connections accepted per wake-up of the loop
 
@@ -74,13 +84,16 @@ class Fairness:
     """The settings and the shared counts of one server process."""
 
     per_address: int = PER_ADDRESS  # 0: no cap
+    first_byte_deadline: float = FIRST_BYTE_DEADLINE
     header_deadline: float = HEADER_DEADLINE
     body_deadline: float = BODY_DEADLINE
     body_rate: float = BODY_RATE
     small_body: int = BODY_LIMIT
     import_paths: frozenset = IMPORT_PATHS
     import_slots: int = IMPORT_SLOTS
+    imports_per_address: int = IMPORTS_PER_ADDRESS
     open: Counter = field(default_factory=Counter)  # open connections by client address
+    importing: Counter = field(default_factory=Counter)  # import slots held, by client address
     capped: set = field(default_factory=set)  # addresses at the cap (logged once each)
 
     def __post_init__(self):
@@ -104,6 +117,23 @@ class Fairness:
                 del self.open[host]
             if self.open[host] < self.per_address:
                 self.capped.discard(host)
+
+    def take_import(self, host: str) -> str | None:
+        """One of the import slots for ``host``, or why not (the 503's words)."""
+        with self.lock:
+            if self.importing[host] >= self.imports_per_address:
+                return "This device is already sending an import; try again once it is received."
+            if not self.imports.acquire(blocking=False):
+                return "Other imports are being received; try again in a moment."
+            self.importing[host] += 1
+            return None
+
+    def give_import(self, host: str) -> None:
+        with self.lock:
+            self.imports.release()
+            self.importing[host] -= 1
+            if self.importing[host] <= 0:
+                del self.importing[host]
 
 
 class Poller:
@@ -206,9 +236,9 @@ class FairParser(HTTPRequestParser):
     slot = False  # holds one of the import slots
     headers_done = 0.0
 
-    def __init__(self, adj, fair: Fairness):
+    def __init__(self, adj, fair: Fairness, host: str):
         super().__init__(adj)
-        self.fair = fair
+        self.fair, self.host = fair, host
         self.started = time.monotonic()
 
     def received(self, data):
@@ -224,10 +254,11 @@ class FairParser(HTTPRequestParser):
 
     def _admit_body(self) -> None:
         if self.path in self.fair.import_paths:
-            if self.fair.imports.acquire(blocking=False):
+            busy = self.fair.take_import(self.host)
+            if busy is None:
                 self.slot = True
             else:
-                self._refuse(Busy("Other imports are being received; try again in a moment."))
+                self._refuse(Busy(busy))
         elif self.content_length > self.fair.small_body:
             self._refuse(RequestEntityTooLarge(f"exceeds {self.fair.small_body} bytes"))
 
@@ -247,14 +278,25 @@ class FairParser(HTTPRequestParser):
         super().close()
         if self.slot:
             self.slot = False
-            self.fair.imports.release()
+            self.fair.give_import(self.host)
 
 
 class FairChannel(HTTPChannel):
     counted = False  # counted in Fairness.open
+    spoke = False  # a request began on it: it sent a byte
+
+    def __init__(self, *args, **kw):
+        self.opened = time.monotonic()
+        super().__init__(*args, **kw)
 
     def parser_class(self, adj):  # waitress calls self.parser_class(self.adj) for each request
-        return FairParser(adj, self.server.fair)
+        self.spoke = True
+        return FairParser(adj, self.server.fair, self.addr[0])
+
+    def idle(self) -> bool:
+        """No request under way on it, nothing left to send: closing it loses nothing."""
+        with self.requests_lock:
+            return self.request is None and not self.requests and not self.total_outbufs_len
 
     def service(self):  # in a worker thread: the trigger it pulls names this connection
         _serving.channel = self
@@ -302,8 +344,12 @@ class FairServer(TcpWSGIServer):
                 return
             host = addr[0]
             if not self.fair.admit(host):
-                conn.close()
-                continue
+                idlest = self.idlest(host)
+                if idlest is not None:  # its place goes to the new one
+                    idlest.handle_close()
+                if idlest is None or not self.fair.admit(host):
+                    conn.close()
+                    continue
             try:
                 channel = self.channel_class(self, conn, addr, self.adj, map=self._map)
             except OSError:  # the client went away already
@@ -312,6 +358,11 @@ class FairServer(TcpWSGIServer):
                 continue
             channel.counted = True
 
+    def idlest(self, host: str) -> FairChannel | None:
+        """The connection from ``host`` idle the longest (``FairChannel.idle``), if any."""
+        idle = [c for c in self.active_channels.values() if c.addr[0] == host and c.idle()]
+        return min(idle, key=lambda c: (c.spoke, c.last_activity), default=None)
+
     def maintenance(self, now):
         super().maintenance(now)  # idle connections: channel_timeout
         clock = time.monotonic()
@@ -319,6 +370,8 @@ class FairServer(TcpWSGIServer):
             request = channel.request  # the request being received, if any
             if request is not None and not channel.requests and not request.completed and clock > request.deadline():
                 channel.will_close = True
+            elif not channel.spoke and clock > channel.opened + self.fair.first_byte_deadline:
+                channel.will_close = True  # opened and never used
         if self.poller is not None:  # channels were told to close: ask every one again
             self.poller.sweep()
 

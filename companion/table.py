@@ -121,6 +121,14 @@ def game_of(db: sqlite_utils.Database, code: str) -> Game:
     return _known_game(row[0], code)
 
 
+def players_of(db: sqlite_utils.Database, code: str) -> list:
+    """The table's players (``[{"name", "colour"}]`` in seat order), without reading its state."""
+    row = db.execute("select players from tables where code = ?", [code]).fetchone()
+    if row is None:
+        raise TableNotFound(code)
+    return json.loads(row[0])
+
+
 def version(db: sqlite_utils.Database, code: str) -> int | None:
     row = db.execute("select version from tables where code = ?", [code]).fetchone()
     return row[0] if row else None
@@ -251,15 +259,17 @@ def act(
 
 def _merged_and_entered(db, table: Table, kind, action, params, seat, version, device, confirmed, head, seen, asked: list) -> tuple[list, dict]:
     """Before the step: the steps a stale tap counts after (``merge``), and who entered it for whom
-    (``trust.entered_by``), as the event's ``meta``; their questions go into ``asked``."""
+    (``trust.entered_by``), as the event's ``meta``, whose question goes into ``asked``."""
     after = []
+    # a repeat of another phone's step is asked about at once, before the rules judge it again
+    # (the repeat, once counted, may no longer be possible: "Anna already entered this" says why)
     if version != table.version:
         if head is None or kind != "action":
             raise Stale()
         after = merge.since(db, table, version, head)
-        _asking(asked, merge.check, table, kind, action, params, after, confirmed, mergeable=True)
+        merge.check(table, kind, action, params, after, confirmed, mergeable=True)
     elif seen is not None and seen < version:  # tapped again after a 409: the same entry since?
-        _asking(asked, merge.check, table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
+        merge.check(table, kind, action, params, merge.since(db, table, seen, None), confirmed, mergeable=False)
     meta = {}
     if kind == "action" and device is not None:
         meta = _asking(asked, entered_by, db, table, action, seat, device, confirmed)

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import math
 import secrets
 import sys
+import time
 from pathlib import Path
 
 from . import engine
@@ -289,12 +291,14 @@ def claim_refusal(holder: str | None, device: str, token: str | None, seat_token
 FREE_VOTES = 2  # seated phones that must agree to free a seat, when the host does not
 
 
-def freeing(table, seat: int, device: str, holder: str, mine: int | None, claimed: str | None, quiet: str | None) -> str:
+def freeing(table, seat: int, device: str, holder: str, mine: int | None, claimed: int | None, quiet: int | None) -> str:
     """How this phone may free ``seat``, held by ``holder`` (issue 12 point 4): "host" (the phone
     that started the table, after a confirmation) or "vote" (a seated phone; ``FREE_VOTES`` of
-    them must agree), else NotAllowed. ``mine``: this phone's seat; ``claimed``: when it took it;
-    ``quiet``: when the freed seat went quiet (``seats._quiet_since``). Two phones that take two
-    empty seats must not free a player's seat and read its hand (issue 23 point 3)."""
+    them must agree), else NotAllowed. ``mine``: this phone's seat; ``claimed``: the table's
+    version when it took it; ``quiet``: the version when the freed seat went quiet
+    (``seats._quiet_since``). Two phones that take two empty seats must not free a player's seat
+    and read its hand (issue 23 point 3), even in the second of the player's last step (issue 35
+    point 7): every change has its own version, where a clock has seconds."""
     name = table.players[seat]["name"]
     if holder == device:
         raise NotAllowed(N_("This phone holds that seat: leave it instead."))
@@ -314,15 +318,19 @@ def freeing(table, seat: int, device: str, holder: str, mine: int | None, claime
 
 # --- The install: its operator and its history --------------------------------------------------
 
-# wrong operator-PIN tries, from every phone and worker together, before the PIN locks: ten
-# guesses of a million, then the operator restarts the server (a new PIN)
-PIN_TRIES = 10
+# wrong operator-PIN tries from one address (on any worker) before it must wait PIN_WAIT seconds,
+# twice as long after each further wrong try: 16 guesses of a million in a day from one address.
+# Per address, not for everyone: a guest who types ten wrong PINs locks out only their own phone,
+# never the operator's (issue 35 point 7)
+PIN_TRIES = 5
+PIN_WAIT = 60
+clock = time.time  # the wall clock, which every worker process shares
 
 OPERATOR_REFUSALS = {
     "defaults": N_("Only the serving device, or a phone with the operator PIN it printed, may change this install's defaults."),
     "names": N_("Only the serving device, or a phone with the operator PIN it printed, may rename players in the history."),
 }
-PIN_LOCKED = N_("The operator PIN is locked after too many wrong tries; it works again once the server is restarted on the serving device.")
+PIN_LOCKED = N_("Too many wrong PIN tries from this phone: it may try again in %(minutes)d min.")
 
 
 def serving_device(address: str | None, loopback_is_operator: bool = True) -> bool:
@@ -340,8 +348,25 @@ def serving_device(address: str | None, loopback_is_operator: bool = True) -> bo
 
 
 def pin_tries_file(database: str) -> Path:
-    """One byte per wrong PIN try, beside the database: shared by every worker process."""
+    """The PIN tries beside the database, shared by every worker process: a line per wrong try
+    (the address and when) and per right one after wrong ones (the address and "ok")."""
     return Path(database + ".pin-tries")
+
+
+def pin_wait(lines: list[str], address: str, now: float) -> tuple[int, float]:
+    """``address``'s wrong PIN tries since its last right one, and the seconds it must still wait."""
+    wrong, last = 0, 0.0
+    for line in lines:
+        who, _, when = line.partition("\t")
+        if who != address:
+            continue
+        if when == "ok":
+            wrong = 0
+        else:
+            wrong, last = wrong + 1, float(when)
+    if wrong < PIN_TRIES:
+        return wrong, 0.0
+    return wrong, max(0.0, last + PIN_WAIT * 2 ** min(wrong - PIN_TRIES, 20) - now)
 
 
 def _locked(f) -> None:
@@ -352,29 +377,36 @@ def _locked(f) -> None:
     fcntl.flock(f, fcntl.LOCK_EX)  # released when the file is closed
 
 
-def operator(serving: bool, pin: str | None, typed: str, database: str, what: str) -> str:
+def operator(serving: bool, pin: str | None, typed: str, database: str, what: str, address: str | None = None) -> str:
     """Who acts for the operator, who alone may change the install (``what``: "defaults", the
     board values new tables start from; "names", players renamed in the history): "local" (the
     serving device) or "pin" (a phone that typed the PIN `companion serve` printed); anyone else
-    is refused. A wrong PIN counts; after ``PIN_TRIES`` of them every PIN typed is refused until
-    the server restarts (a new PIN)."""
+    is refused. A wrong PIN counts for the phone's ``address``: after ``PIN_TRIES`` of them it
+    waits ``PIN_WAIT`` seconds before its next try, right or wrong, twice as long after each
+    further wrong one; a right one starts its count again. Another address is never held back."""
     if serving:
         return "local"
     typed = (typed or "").strip()[:64]
     if pin and typed:
-        with open(pin_tries_file(database), "ab+") as f:
+        address = "".join(c for c in (address or "?") if c.isprintable() and c != "\t")[:64]
+        with open(pin_tries_file(database), "a+", encoding="utf-8") as f:
             _locked(f)
-            f.seek(0, 2)
-            wrong = f.tell()
-            if wrong >= PIN_TRIES:
-                raise NotAllowed(PIN_LOCKED)
-            if secrets.compare_digest(typed.encode(), str(pin).encode()):
+            f.seek(0)
+            lines, now = f.read().splitlines(), clock()
+            wrong, wait = pin_wait(lines, address, now)
+            if wait:
+                raise NotAllowed(PIN_LOCKED, minutes=math.ceil(wait / 60))
+            right = secrets.compare_digest(typed.encode(), str(pin).encode())
+            if right and wrong:
+                f.write(f"{address}\tok\n")
+            if right:
                 return "pin"
-            f.write(b"x")
-        if wrong + 1 == PIN_TRIES:
+            f.write(f"{address}\t{now!r}\n")
+        wrong, wait = pin_wait([*lines, f"{address}\t{now!r}"], address, now)
+        if wait:
             print(
-                f"The operator PIN is locked after {PIN_TRIES} wrong tries from phones. The serving device still works; "
-                "restart the server (Ctrl+C, then companion serve) for a new PIN.",
+                f"The operator PIN was typed wrong {wrong} times from {address}: that address may try again in "
+                f"{math.ceil(wait / 60)} min (twice as long after each further wrong try). The serving device needs no PIN.",
                 file=sys.stderr,
                 flush=True,
             )

@@ -11,6 +11,7 @@ from companion import merge, schema, store, table as tables
 from companion.games import GAMES
 from companion.games.base import RuleError
 from companion.rng import TableRandom
+from helpers import refuses
 
 PLAYERS = [{"name": "Red", "colour": "red"}, {"name": "Blue", "colour": "blue"}, {"name": "Green", "colour": "green"}]
 
@@ -80,7 +81,7 @@ def test_a_new_action_ends_redo(db):
     score(db, code, 0, 7)
     tables.undo(db, code, tables.load(db, code).version)
     score(db, code, 1, 3)
-    with pytest.raises(RuleError):
+    with refuses("nothing to redo"):
         tables.redo(db, code, tables.load(db, code).version)
     assert [e["params"]["points"] for e in tables.events(db, code)] == [3]
 
@@ -88,9 +89,18 @@ def test_a_new_action_ends_redo(db):
 def test_nothing_to_undo_is_refused_and_changes_nothing(db):
     code = scorepad(db)
     v = tables.load(db, code).version
-    with pytest.raises(RuleError):
+    with refuses("nothing to undo"):
         tables.undo(db, code, v)
     assert tables.load(db, code).version == v
+
+
+def test_a_refusal_for_another_reason_than_the_one_named_fails_the_test(db):
+    """``refuses`` (tests/helpers.py), which every refusal test goes through, is no bare
+    ``pytest.raises(RuleError)``: a step refused for another reason is a failed test."""
+    code = scorepad(db)
+    with pytest.raises(AssertionError, match="refused for another reason: There is nothing to undo"):
+        with refuses("nothing to redo"):
+            tables.undo(db, code, tables.load(db, code).version)
 
 
 def test_a_stale_version_changes_nothing(db):
@@ -114,7 +124,7 @@ def test_a_double_tap_applies_once(db):
 def test_an_illegal_move_changes_nothing(db):
     code = scorepad(db)
     before = tables.load(db, code)
-    with pytest.raises(RuleError):
+    with refuses("That cell is empty"):
         tables.act(db, code, "action", "clear", {"seat": 0, "round": 1}, None, before.version)  # an empty cell
     after = tables.load(db, code)
     assert (after.version, after.state, tables.events(db, code)) == (before.version, before.state, [])
@@ -215,7 +225,7 @@ def test_board_profile_changes_are_events_that_undo(db, monkeypatch):
     assert tables.load(db, code).state["profile"]["sides"] == {"value": 6, "confirmed": True}
     tables.undo(db, code, tables.load(db, code).version)
     assert tables.load(db, code).state["profile"]["sides"]["value"] is None
-    with pytest.raises(RuleError):
+    with refuses("no such board value"):
         tables.act(db, code, "profile", "profile", {"key": "nope", "value": 1}, None, tables.load(db, code).version)
 
 

@@ -107,16 +107,23 @@ def closed_within(s: socket.socket, seconds: float, trickle: bytes = b"") -> boo
     return False
 
 
+def busy(s: socket.socket) -> socket.socket:
+    """``s`` with a request under way: its headers begun, not ended."""
+    s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    return s
+
+
 def test_a_connection_over_the_per_address_cap_is_closed_while_another_address_is_served(serve):
     port = serve(per_address=4)
-    held = [connect(port, "127.0.0.2") for _ in range(4)]
+    held = [busy(connect(port, "127.0.0.2")) for _ in range(4)]  # four requests under way
     try:
-        assert all(get(s).startswith(b"HTTP/1.1 200") for s in held)  # each a keep-alive connection, open
+        time.sleep(0.5)
         extra = connect(port, "127.0.0.2")
         assert get(extra) == b""  # the fifth from this address: accepted and closed, never served
         other = connect(port, "127.0.0.3")
         assert get(other).startswith(b"HTTP/1.1 200")  # another phone is served meanwhile
-        assert all(get(s).startswith(b"HTTP/1.1 200") for s in held)  # and the four still are
+        held[0].sendall(b"\r\n")  # the four are still open: each request ends and is answered
+        assert response(held[0]).startswith(b"HTTP/1.1 200")
         held.pop().close()  # one of the four ends: the address may open another
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline and not get(again := connect(port, "127.0.0.2")).startswith(b"HTTP/1.1 200"):
@@ -125,6 +132,40 @@ def test_a_connection_over_the_per_address_cap_is_closed_while_another_address_i
     finally:
         for s in held:
             s.close()
+
+
+def test_idle_connections_at_the_cap_give_their_place_to_a_new_one(serve):
+    """Issue 35 point 7: 32 idle connections from one address locked out every phone behind it (a
+    NAT) for waitress's 60 s idle timeout. At the cap, a new connection takes the place of the
+    address's longest idle one: first one that never sent a byte, then the least recently used."""
+    port = serve(per_address=4)
+    used = [connect(port, "127.0.0.2") for _ in range(2)]
+    assert all(get(s).startswith(b"HTTP/1.1 200") for s in used)  # kept alive, idle now
+    silent = connect(port, "127.0.0.2")  # opened, never used
+    under_way = busy(connect(port, "127.0.0.2"))
+    try:
+        time.sleep(0.5)
+        phone = connect(port, "127.0.0.2")  # another phone behind the same address
+        assert get(phone).startswith(b"HTTP/1.1 200")
+        assert closed_within(silent, 2)  # the connection that never spoke gave its place
+        assert all(get(s).startswith(b"HTTP/1.1 200") for s in used)
+        assert get(connect(port, "127.0.0.2")).startswith(b"HTTP/1.1 200")  # and the next: the idlest used one
+        under_way.sendall(b"\r\n")  # a request under way never gives its place
+        assert response(under_way).startswith(b"HTTP/1.1 200")
+    finally:
+        for s in [*used, silent, under_way]:
+            s.close()
+
+
+def test_a_connection_that_never_sends_a_byte_is_closed_at_its_deadline(serve):
+    """Issue 35 point 7: before, only waitress's idle timeout (60 s here) closed a connection that
+    sent nothing. A kept-alive connection idle between two requests keeps that timeout."""
+    port = serve(first_byte_deadline=1)
+    silent = connect(port)
+    idle = connect(port)
+    assert get(idle).startswith(b"HTTP/1.1 200")
+    assert closed_within(silent, 8)
+    assert get(idle).startswith(b"HTTP/1.1 200")
 
 
 def test_the_loop_asks_an_idle_connection_about_once_a_second_not_at_every_request(serve, monkeypatch):
@@ -230,7 +271,7 @@ def test_an_import_may_be_large_but_only_two_are_received_at_once(serve):
     port = serve(import_slots=2)
     size = 2 * BODY_LIMIT
     head = f"POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: {size}\r\n\r\n".encode()
-    uploads = [connect(port) for _ in range(3)]
+    uploads = [connect(port, f"127.0.0.{2 + i}") for i in range(3)]  # three devices
     for s in uploads[:2]:  # two imports under way, held open half-sent
         s.sendall(head + b"x" * (size // 2))
     time.sleep(0.5)
@@ -242,14 +283,42 @@ def test_an_import_may_be_large_but_only_two_are_received_at_once(serve):
     assert answer.startswith(b"HTTP/1.1 200") and len(answer) > size
     uploads[1].close()  # the second gives up half-way: its slot is free too
     time.sleep(0.5)
-    for _ in range(2):
-        s = connect(port)
+    for source in ("127.0.0.2", "127.0.0.3"):
+        s = connect(port, source)
         s.sendall(head)
         s.settimeout(0.5)
         with pytest.raises(TimeoutError):  # accepted: the server waits for the body
             s.recv(4096)
         uploads.append(s)
     for s in uploads:
+        s.close()
+
+
+def test_one_device_holds_one_import_slot_and_leaves_the_other_to_another(serve):
+    """Issue 35 point 7: the two slots were for everyone, so one device holding two slow uploads
+    closed imports for every phone."""
+    port = serve(import_slots=2)
+    size = 2 * BODY_LIMIT
+    head = f"POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: {size}\r\n\r\n".encode()
+    first = connect(port, "127.0.0.2")
+    first.sendall(head + b"x" * (size // 2))  # held open half-sent
+    time.sleep(0.5)
+    second = connect(port, "127.0.0.2")
+    second.sendall(head)
+    answer = response(second)
+    assert answer.startswith(b"HTTP/1.1 503") and b"already sending an import" in answer
+    other = connect(port, "127.0.0.3")  # another device: the second slot is its
+    other.sendall(head + b"y" * size)
+    answer = response(other)
+    assert answer.startswith(b"HTTP/1.1 200") and len(answer) > size
+    first.close()  # the first device gives up: it may send another
+    time.sleep(0.5)
+    again = connect(port, "127.0.0.2")
+    again.sendall(head)
+    again.settimeout(0.5)
+    with pytest.raises(TimeoutError):  # accepted: the server waits for the body
+        again.recv(4096)
+    for s in (second, other, again):
         s.close()
 
 

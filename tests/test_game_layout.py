@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PLACES = ("companion/games/<name>/", "templates/games/<name>/", "static/games/<name>.css", "docs/games/<name>.md", "tests/games/<name>/")
 # the files of every game's package ("rules" is rules.py or a rules/ package)
 FILES = ("__init__.py", "rules", "legal.py", "view.py", "scoring.py", "translations/cs/LC_MESSAGES/messages.po")
-OPTIONAL = {"turn_detail"}  # a game whose seats do nothing worth a phrase (the score pad) has none
+OPTIONAL = {"turn_detail", "waits_for_host"}  # a game whose seats do nothing worth a phrase (the score pad), or that never waits for a board value, has none
 
 
 def _checklist() -> str:

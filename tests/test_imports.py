@@ -4,6 +4,10 @@ The graph is read with ``ast`` from every ``import`` in every module, at module 
 functions alike: a cycle held together by a function-level import (as ``store -> table -> plays
 -> table`` once was, or ``web/render.py`` importing ``tr`` from the package that imports it) is a
 cycle too. ``from . import x`` is an edge to module ``x`` where there is one, else to the package.
+Importing ``a.b.c`` first runs the ``__init__`` of ``a`` and ``a.b``: an edge to each of those
+packages too, unless the importing module is inside it (its own packages ran before it did). So
+``tikal.scoring -> tikal.rules.core`` was a cycle through ``rules/__init__`` (which imports
+``rounds``, which imports ``scoring``) that an edge to ``core`` alone did not show (issue 35 point 8).
 """
 
 from __future__ import annotations
@@ -14,10 +18,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
 
-def _modules() -> dict[str, Path]:
+def _modules(package: Path) -> dict[str, Path]:
     out = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         out[name] = path
     return out
@@ -33,8 +37,8 @@ def _resolve(module: str, is_package: bool, level: int, target: str | None) -> s
     return ".".join(base + ([target] if target else []))
 
 
-def import_graph() -> dict[str, set[str]]:
-    modules = _modules()
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    modules = _modules(package)
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         is_package = path.name == "__init__.py"
@@ -52,7 +56,16 @@ def import_graph() -> dict[str, set[str]]:
                     target = target.rpartition(".")[0]
                 if target in modules and target != name:
                     graph[name].add(target)
+                    graph[name] |= _packages_run(name, target, modules)
     return graph
+
+
+def _packages_run(importer: str, target: str, modules) -> set[str]:
+    """The packages whose ``__init__`` an import of ``target`` runs first: each package above it,
+    but those ``importer`` is in (already run, to import ``importer`` itself)."""
+    parts = target.split(".")
+    above = (".".join(parts[:i]) for i in range(1, len(parts)))
+    return {p for p in above if p in modules and importer != p and not importer.startswith(p + ".")}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -97,6 +110,27 @@ def test_the_cycle_check_finds_a_cycle_held_by_a_function_level_import(tmp_path)
     source = "def f():\n    from . import table\n"
     tree = ast.parse(source)
     assert any(isinstance(n, ast.ImportFrom) for n in ast.walk(tree))  # a function-level import is read
+
+
+def test_the_cycle_check_finds_a_cycle_through_a_package_init(tmp_path):
+    """``scoring`` imports ``rules.core`` only, but that runs ``rules/__init__``, which imports
+    ``rounds``, which imports ``scoring``: the shape Tikal had before its ``core`` moved up."""
+    game = tmp_path / "companion" / "games" / "game"
+    (game / "rules").mkdir(parents=True)
+    for path, source in {
+        "companion/__init__.py": "",
+        "companion/games/__init__.py": "",
+        "companion/games/game/__init__.py": "from . import rules, scoring\n",
+        "companion/games/game/scoring.py": "from .rules.core import strength\n",
+        "companion/games/game/rules/__init__.py": "from . import rounds\n",
+        "companion/games/game/rules/core.py": "def strength(pieces):\n    return 1\n",
+        "companion/games/game/rules/rounds.py": "from .. import scoring\n",
+    }.items():
+        (tmp_path / path).write_text(source)
+    graph = import_graph(tmp_path / "companion")
+    assert "companion.games.game.rules" in graph["companion.games.game.scoring"]  # through rules/__init__
+    assert "companion.games" not in graph["companion.games.game.scoring"]  # its own packages ran first
+    assert cycles(graph) == [["companion.games.game.rules", "companion.games.game.rules.rounds", "companion.games.game.scoring"]]
 
 
 def test_the_graph_sees_the_imports_it_should():

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion import defaults, schema, seats, store, table as tables
+from companion import defaults, engine, schema, seats, store, table as tables
 from companion.games import GAMES
 from helpers import act, form_state, start_table
 
@@ -112,11 +112,22 @@ def test_an_imported_board_profile_is_checked_like_the_board_values_page(app, cl
     assert count_tables(app) == before
 
 
-def test_an_export_over_1_mb_can_still_be_restored(client):
+def test_an_export_over_1_mb_can_still_be_restored(app, client):
+    from companion.web.shared import get_db
+
     data = _played(client)
     body = json.dumps(data).encode()
     body = body[:-1] + b" " * (1024 * 1024) + b"}"  # a long game's export: valid JSON past the tap limit
-    assert upload(client, body).status_code == 303
+    assert len(body) > 1024 * 1024
+    before = count_tables(app)
+    r = upload(client, body)
+    assert r.status_code == 303 and count_tables(app) == before + 1
+    code = r.headers["Location"].rstrip("/").split("/t/")[1]
+    with app.app_context():  # the restored table is the game that was exported: its step, its score
+        restored = tables.load(get_db(), code)
+        assert restored.head == 1 and restored.state == data["state"]
+        assert [row["total"] for row in restored.game.scores(restored.state["game"], engine.profile_values(restored.state))] == [7, 0, 0]
+    assert "Red scored 7" in client.get(f"/t/{code}/log").get_data(as_text=True)
 
 
 def test_a_board_value_its_undo_and_redo_change_the_table_not_the_installs_values(tmp_path):

@@ -17,7 +17,7 @@ import pytest
 from companion import archive, engine, schema, seats, store, table as tables
 from companion.games import GAMES
 from companion.web.shared import get_db
-from helpers import act, form_state, start_table
+from helpers import act, form_state, save_board_value, start_table
 from tests.games.giganten.test_web import FOUR, Phone, play_round_one
 
 HX = {"HX-Request": "true", "Accept-Language": "en"}
@@ -41,7 +41,8 @@ def text(r) -> str:
 
 
 def alert(r) -> list[str]:
-    return re.findall(r'role="alert">([^<]*)', text(r))
+    # the refusal's words, without the lead the answer under the turn bar starts with ("Your tap … did not count.")
+    return re.findall(r'role="alert">(?:<strong>[^<]*</strong> )?([^<]*)', text(r))
 
 
 def head(app, code) -> int:
@@ -338,10 +339,15 @@ def test_point4_two_other_seated_phones_agree_to_free_a_seat(app, client, fake):
     assert "Red's seat was freed by Blue, Green." in log_text(client, code)
 
 
-def test_issue23_point3_two_fresh_seats_cannot_vote_a_players_seat_free_and_read_the_hand(app, client):
+def test_issue23_point3_two_fresh_seats_cannot_vote_a_players_seat_free_and_read_the_hand(app, client, monkeypatch):
     """Issue 23 point 3: "Two phones that take two empty seats can also vote to free a held seat and
     then see that player's hand." A vote counts only from a phone that held its seat before that
-    seat went quiet: two phones seated after Bert's last step cannot free his seat, which stays his."""
+    seat went quiet: two phones seated after Bert's last step cannot free his seat, which stays his.
+    Issue 35 point 7: even when they take the seats in the same second as his last step (the clock
+    stands still here: every step and claim is stamped 20:00:00)."""
+    stamp = lambda: "2026-01-01T20:00:00+00:00"  # noqa: E731
+    monkeypatch.setattr(tables, "now", stamp)
+    monkeypatch.setattr(seats, "now", stamp, raising=False)  # where claims were stamped before
     code = start_table(client, game="giganten", **FOUR)
     tv = Phone(client, code)
     anna, bert = Phone(app.test_client(), code, 0), Phone(app.test_client(), code, 1)
@@ -351,9 +357,6 @@ def test_issue23_point3_two_fresh_seats_cannot_vote_a_players_seat_free_and_read
     for phone in (anna, bert, tv, tv):  # Cyril's and Dana's seats are nobody's yet: the table view enters them
         phone.submit("gg-card", licences=3, movement=4)
     tv.submit("gg-deal")  # Bert's phone now shows his secret hand
-    with app.app_context():  # Bert's last step was a while ago (events are stamped to the second)
-        get_db().execute("update events set created = '2026-01-01T20:00:00+00:00' where code = ?", [code])
-        get_db().execute("update seats set claimed = '2026-01-01T19:59:00+00:00' where code = ? and seat < 2", [code])
     fresh = [seated(app, code, s) for s in (2, 3)]  # two phones take the empty seats after Bert's last step
     for phone in fresh:
         assert phone.post(f"/t/{code}/free", data={"seat": "1", "confirm": "1"}).status_code == 303
@@ -395,6 +398,7 @@ def test_point2_a_gold_rush_ore_token_taken_is_a_reveal_only_its_taker_undoes(ap
     """ "Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl."
     Looking at the top token and undoing would let a phone peek at the pile: only the taker may."""
     code = start_table(client, game="gold_rush")
+    save_board_value(client, code, "ore_counts", "10 20 15 10 8", confirmed="1")  # the app's pile: no token taken before them
     red, blue, green = (seated(app, code, s) for s in range(3))
     for phone, extra in ((red, ("place_tent", {"mountain": 1})), (blue, None), (green, None)):
         assert act(phone, code, "lay_tile", mountain=1).status_code == 200

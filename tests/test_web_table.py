@@ -126,11 +126,24 @@ def test_a_phone_claims_a_seat_and_another_cannot_take_it_without_the_hand_over(
     assert client.post(f"/t/{code}/hand-over/{token}").status_code == 404
 
 
-def test_a_seat_is_released(client, phone):
+def test_a_seat_is_released(app, client, phone):
+    """The seat is free once its phone leaves it, and the next phone takes it. A claim is answered
+    with 303 whether it was taken or refused: the test reads the seat's row and the pages."""
+    from companion import seats
+    from companion.web.shared import get_db
+
+    def holder(seat):
+        with app.app_context():
+            return seats.seats(get_db(), code)[seat]["device"]
+
     code = start_table(client)
     client.post(f"/t/{code}/seat", data={"seat": "1"})
-    client.post(f"/t/{code}/release")
-    assert phone.post(f"/t/{code}/seat", data={"seat": "1"}).status_code == 303
+    assert holder(1) is not None
+    assert client.post(f"/t/{code}/release").status_code == 303
+    assert holder(1) is None
+    r = phone.post(f"/t/{code}/seat", data={"seat": "1"})
+    assert r.status_code == 303 and "Another phone holds this seat" not in phone.get(r.headers["Location"]).get_data(as_text=True)
+    assert holder(1) is not None and "This phone is" in phone.get(f"/t/{code}/").get_data(as_text=True)
 
 
 def test_the_action_records_the_seat_of_the_phone(client):

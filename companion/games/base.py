@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 JSON = Any
@@ -189,10 +189,13 @@ class Int:
     # the widest range an earlier version's form accepted (lo, hi), where this one is narrower: a
     # stored entry (an import) in it is what that form could have sent, and it replays as it was
     was: tuple[int, int] | None = None
+    # a count of one seat's (Gold Rush's cowboys per player): ``label`` names the player, %(name)s,
+    # whom a refusal then names (the web layer knows the names; issue 35 point 6: "the 1st player")
+    seat: int | None = None
 
     def stored(self) -> Int:
         """The field as stored entries are checked against (``was``'s range, where it is wider)."""
-        return self if self.was is None else Int(min(self.lo, self.was[0]), max(self.hi, self.was[1]), self.required, self.label)
+        return self if self.was is None else replace(self, lo=min(self.lo, self.was[0]), hi=max(self.hi, self.was[1]), was=None)
 
     def parse(self, raw: str | None, name: str):
         if raw is None or raw.strip() == "":
@@ -246,10 +249,31 @@ def clean_name(raw: str | None) -> str:
     return " ".join(value.split())
 
 
+# Letters of other scripts that look like a Latin letter (after Unicode's confusables, for the
+# scripts a name at a Czech table might hide one from: Cyrillic, Greek, Armenian), as a name's key
+# reads them (issue 35 point 7: a Cyrillic "Аnn" beside "Ann"). The key is case-folded, so the
+# small letters are mapped, each to the Latin letter it or its capital looks like (Cyrillic "в":
+# "В" is "B"); a Greek capital whose small letter looks like another Latin letter, or like none,
+# is mapped before folding ("Ν" is "N", "ν" is "v"). Accents stay: "ё" is "ë", not "e". Only the key
+# changes: a name wholly in Cyrillic or Greek is kept as typed, and differs from every Latin name
+# that does not look the same ("Вера" and "Vera" are two players; "Вера" and "Bepa" are one).
+LOOK_ALIKE_CAPITALS = str.maketrans("ΒΕΖΗΜΝΤΥΧ", "BEZHMNTYX")
+LOOK_ALIKE = str.maketrans(
+    {
+        **dict(zip("авекмнорстухѕіјԁһԛԝүӏѵ", "abekmhopctyxsijdhqwylv")),  # Cyrillic
+        **dict(zip("αορνυικηϳ", "aopvuiknj")),  # Greek
+        **dict(zip("օոսհզց", "onuhqg")),  # Armenian
+        **dict(zip("ɑɡ", "ag")),  # Latin's own alpha and script g
+    }
+)
+
+
 def name_key(name: str) -> str:
-    """Two names that look the same have one key: cleaned, then case-folded (the one helper
-    every comparison of names uses: a table's players, the history's renames and merges)."""
-    return unicodedata.normalize("NFKC", clean_name(name).casefold())
+    """Two names that look the same have one key: cleaned, case-folded, and each letter of another
+    script that looks Latin read as that letter (``LOOK_ALIKE``): the one helper every comparison
+    of names uses (a table's players, the history's renames and merges)."""
+    folded = clean_name(name).translate(LOOK_ALIKE_CAPITALS).casefold()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFD", folded).translate(LOOK_ALIKE))
 
 
 @dataclass(frozen=True)
@@ -346,6 +370,9 @@ class Option:
     spec: FieldSpec
     default: Any
     help: str = ""
+    # who starts, as a seat number from 1 (``common.starts``): the history records that seat as the
+    # start player (``plays.start_seat``) and "Play again" sets it to the next player's new seat 1
+    starts: bool = False
 
 
 @dataclass(frozen=True)
@@ -498,6 +525,12 @@ class Game:
     # short phrase with no subject ("3 time points spent", "auction: highest bid 2 licences"),
     # shown after "Your turn" or the player's name. Every phone and the display show it: public only.
     turn_detail: Callable[[State, dict], Label | None] | None = None
+    # waits_for_host(state, profile) -> the key of the board value (``profile``) the game cannot go
+    # on without, or None: while it names one, no seat may act (``legal`` allows nothing, and says
+    # why on the greyed steps); the table waits for the host to enter it (``engine.to_act`` is (),
+    # the turn bar names the value, the host's phone links to it). Gold Rush's final reveal of the
+    # app's ore waits so for the box's token counts.
+    waits_for_host: Callable[[State, dict], str | None] | None = None
     # actions that are nobody's move even while the table waits for a seat (a die typed in, a card
     # revealed, a deal): any phone may enter them, whoever ``to_act`` names (issue 12 point 1)
     table_actions: frozenset[str] = frozenset()

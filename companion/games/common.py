@@ -121,6 +121,7 @@ CONTRACT = {
     "legal": "legal",
     "to_act": "legal",
     "turn_detail": "legal",
+    "waits_for_host": "legal",
     "view": "view",
     "prompt": "view",
     "scores": "scoring",
@@ -138,6 +139,7 @@ def declare(
     prompt: Callable,
     scores: Callable,
     turn_detail: Callable | None = None,
+    waits_for_host: Callable | None = None,
     **fields,
 ) -> Game:
     """``GAME = declare(moves=rules.moves, setup=rules.setup, ..., scores=scoring.scores, slug=...)``.
@@ -147,9 +149,20 @@ def declare(
     come from ``moves`` (declared once); ``apply=...`` replaces the handler for a game that checks
     a step before its move runs. What is left are the game's own facts: slug, names, players,
     colours, options, board profile, and the optional functions (``check_profile``, ``upgrade``,
-    ``ledger``).
+    ``ledger``). ``turn_detail`` and ``waits_for_host`` are optional contract functions: a game
+    without them has None.
     """
-    contract = dict(setup=setup, finished=finished, legal=legal, to_act=to_act, turn_detail=turn_detail, view=view, prompt=prompt, scores=scores)
+    contract = dict(
+        setup=setup,
+        finished=finished,
+        legal=legal,
+        to_act=to_act,
+        turn_detail=turn_detail,
+        waits_for_host=waits_for_host,
+        view=view,
+        prompt=prompt,
+        scores=scores,
+    )
     return Game(**{"actions": moves.fields, "apply": moves.apply, "moves": moves, "order_free": moves.order_free, **contract, **fields})
 
 
@@ -164,8 +177,9 @@ def kept_by(key: str, label: str, help: str, values: tuple[str, str] = ("app", "
 
 
 def starts(label: str, help: str, most: int, key: str = "start_player", drawn: bool = False) -> Option:
-    """Who starts, as a seat number from 1 (seat 1 by default); ``drawn``: 0 draws one at random."""
-    return Option(key, label, Int(0 if drawn else 1, most, required=False), 1, help)
+    """Who starts, as a seat number from 1 (seat 1 by default); ``drawn``: 0 draws one at random.
+    The one option a game declares who starts with: the history records it (``Option.starts``)."""
+    return Option(key, label, Int(0 if drawn else 1, most, required=False), 1, help, starts=True)
 
 
 def auto_pass_option(label: str, help: str) -> Option:

@@ -13,9 +13,10 @@ app, so every test app starts with fresh counts. Test configs switch limits off 
 Every way to make a table (a new table, "Play again", an import) draws on one budget per client
 (``SHARED``, issue 26 point 2): a guest who is refused ``/new`` cannot go on through a rematch.
 
-The operator PIN (issue 26 point 5) locks after ``trust.PIN_TRIES`` wrong tries from all phones
-together, until the server restarts: the count is a file beside the database, which every worker
-process shares (``trust.operator``); ``companion serve`` removes it at start.
+The operator PIN (issue 26 point 5, issue 35 point 7): after ``trust.PIN_TRIES`` wrong tries from
+one address, that address waits a minute, twice as long after each further wrong try; the tries
+are a file beside the database, which every worker process shares (``trust.operator``);
+``companion serve`` removes it at start. Per address, so a guest cannot lock the operator out.
 
 Imports are also one at a time (``IMPORTING``): an import replays its whole log on the CPU, and
 one of them at a time leaves the other threads the GIL to answer phones' polls.
@@ -73,7 +74,8 @@ def who_operates(what: str) -> str:
     """Who acts for the operator on this request: "local" or "pin" (``trust.operator``, which
     refuses anyone else with ``NotAllowed``)."""
     config = current_app.config
-    return trust.operator(from_serving_device(), config.get("OPERATOR_PIN"), request.form.get("pin") or "", config["DATABASE"], what)
+    pin = config.get("OPERATOR_PIN")
+    return trust.operator(from_serving_device(), pin, request.form.get("pin") or "", config["DATABASE"], what, request.remote_addr)
 
 
 def init_app(app: Flask) -> None:

@@ -65,11 +65,17 @@ def whose_turn(game, game_state, seat: int | None, profile: dict | None = None) 
 
     ``{"seats": (...), "mine": this phone's seat is among them, "detail": what they are doing
     (the game's optional ``turn_detail``, translated) or ""}``, or None where the game says
-    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. Public only,
-    never anything a seat keeps secret, so every phone and the table display may show it.
+    nothing (no ``to_act`` yet, or the game is over): then no phone shows a banner. While the
+    game waits for the host's board value (its optional ``waits_for_host``), no seat: ``"host"``
+    names the value (``{"key", "label"}``, the label translated), and the host's phone links to it.
+    Public only, never anything a seat keeps secret, so every phone and the table display may show it.
     """
     if game.to_act is None:
         return None
+    key = game.waits_for_host(game_state, profile or {}) if game.waits_for_host else None
+    if key is not None:
+        value = next(pv for pv in game.profile if pv.key == key)
+        return {"seats": (), "mine": False, "detail": "", "host": {"key": key, "label": tr(value.label)}}
     seats = tuple(game.to_act(game_state))
     if not seats:
         return None
@@ -305,7 +311,11 @@ def act(code):
     action = request.form.get("action", "")
 
     def attempt(game):
-        params = engine.parse_params(game, action, request.form)
+        try:
+            params = engine.parse_params(game, action, request.form)
+        except FieldError:  # refused: said again with the players' names (a seat's own field names its player)
+            engine.parse_params(game, action, request.form, tables.players_of(db, code))
+            raise
         me = device_id()
         seat = seating.seat_of(db, code, me)
         return tables.act(

@@ -17,6 +17,7 @@ GAME = declare(
     legal=legal.legal,
     to_act=legal.to_act,
     turn_detail=legal.turn_detail,
+    waits_for_host=legal.waits_for_host,
     view=view.view,
     prompt=view.prompt,
     scores=scoring.scores,

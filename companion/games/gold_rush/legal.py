@@ -1,4 +1,5 @@
-"""What each seat may do now (``legal``), whom the table waits for (``to_act``) and what that seat is doing (``turn_detail``).
+"""What each seat may do now (``legal``), whom the table waits for (``to_act``, or the host:
+``waits_for_host``) and what that seat is doing (``turn_detail``).
 
 Every allowed ``Legal`` with parameters drawn from its ``choices`` is accepted by the action's
 rule; an action that cannot be taken now is listed with the rule's reason, so a phone can
@@ -10,7 +11,8 @@ from __future__ import annotations
 from ..base import N_, Label, Legal
 from .rules import bounds
 from .rules.base import PHASE_REASONS, name, supply
-from .scoring import city_refusal, finish_blocked
+from .rules.mountains import counts_unknown
+from .scoring import city_refusal, cowboys_left, finish_blocked, reveal_waits_for_counts
 
 TURN = ("lay_tile", "discard_tile", "join_mountain", "place_cowboy", "place_tent", "take_token", "close_mountain", "railway", "city", "end_turn")
 END = ("railway", "city", "prairie", "ore_total", "finish")
@@ -23,6 +25,15 @@ def to_act(state) -> tuple[int, ...]:
     if state["phase"] == "end":
         return tuple(range(len(state["players"])))
     return (state["turn"],)
+
+
+def waits_for_host(state, profile) -> str | None:
+    """The box's ore token counts, once the app's ore is all that is left to reveal: "Úplně
+    nakonec připočtete i body za žetony se zlatonosnou rudou." Nobody can enter anything then
+    (every cowboy is scored, the app adds the ore up itself), so the table waits for the host."""
+    if state["phase"] == "end" and not cowboys_left(state) and reveal_waits_for_counts(state, profile):
+        return "ore_counts"
+    return None
 
 
 TURN_DETAIL = {
@@ -74,7 +85,7 @@ def _turn(state, seat, profile) -> list[Legal]:
         )
         out += _cowboy(state, seat)
         out.append(Legal("place_tent", {"mountain": ids}) if ids else Legal("place_tent", reason=Label(N_("There is no open mountain."))))
-        out.append(_take(state, seat))
+        out.append(_take(state, seat, profile))
     else:
         out += _greyed(("join_mountain", "place_cowboy", "place_tent", "take_token"), "score")
     out.append(Legal("close_mountain", {"mountain": ids}) if ids else Legal("close_mountain", reason=Label(N_("There is no open mountain."))))
@@ -96,13 +107,14 @@ def _cowboy(state, seat) -> list[Legal]:
     return [Legal("place_cowboy", {"role": tuple(roles)}), Legal("place_cowboy", {"role": ("mine",)}, reason=miner)]
 
 
-def _take(state, seat) -> Legal:
+def _take(state, seat, profile) -> Legal:
     tent = state["seats"][seat]["tent"]
     if tent is None:
         return Legal("take_token", reason=Label(N_("%(name)s has no tent in a mountain."), name=name(state, seat)))
     if not next(m for m in state["mountains"] if m["id"] == tent)["stack"]:
         return Legal("take_token", reason=Label(N_("No ore token is left in M%(id)d."), id=tent))
-    return Legal("take_token")
+    unknown = counts_unknown(state, profile)
+    return Legal("take_token", reason=unknown) if unknown else Legal("take_token")
 
 
 def _railway_city(state, at_end: bool) -> list[Legal]:

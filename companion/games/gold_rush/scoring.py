@@ -262,7 +262,10 @@ def finish(state, params, seat, profile, rng):
 
 
 def finish_blocked(state, profile) -> Label | None:
-    left = sum(s["rail"] + s["city"] + s["farm"] for s in state["seats"])
+    """Why the ore cannot be revealed yet: cowboys still on the board (each has its scoring form,
+    which any phone enters at the end), a player's total of physical tokens (on their phone), or
+    the box's counts the app's tokens are worth (the host's, ``reveal_waits_for_counts``)."""
+    left = cowboys_left(state)
     if left:
         return Label(
             N_("Score every railway, city and prairie with a cowboy on it first (%(left)s still on the board)."), left=counted(COUNTED, "cowboy", left)
@@ -272,9 +275,17 @@ def finish_blocked(state, profile) -> Label | None:
         missing = [name(state, i) for i, s in enumerate(state["seats"]) if s["ore_total"] is None and s["hand"]]
         if missing:
             return Label(N_("Waiting for the ore totals of: %(names)s."), names=", ".join(missing))
-    elif profile.get("ore_counts") is None and any(s["hand"] for s in state["seats"]):
-        return Label(N_("The host must first enter how many ore tokens of each value the box holds (Board values)."))
-    return None
+    return reveal_waits_for_counts(state, profile)
+
+
+def cowboys_left(state) -> int:
+    return sum(s["rail"] + s["city"] + s["farm"] for s in state["seats"])
+
+
+def reveal_waits_for_counts(state, profile) -> Label | None:
+    """The app's tokens in hands are worth what the box's counts say (``mountains.token_value``):
+    with no token in any hand there is nothing to add up, and the game ends without them."""
+    return mountains.counts_unknown(state, profile) if any(s["hand"] for s in state["seats"]) else None
 
 
 def ore_points(state, seat: int, profile) -> int | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..base import N_, Label, RuleError
 from .rules.base import name, supply, total
-from .rules.mountains import nuggets_of, token_value
+from .rules.mountains import counts_unknown, nuggets_of, token_value
 from .scoring import ore_points, track
 
 
@@ -63,6 +63,8 @@ def view(state, seat, profile) -> dict:
         "tiles_left": state["tiles_left"],
         "farmers": state["farmers"],
         "ore": state["ore"],
+        # the app's pile while the host has not entered the box's counts: nobody takes a token yet
+        "counts_needed": counts_unknown(state, profile) is not None,
         "tile_mountain": state["tile_mountain"],
         "players": players,
         "mountains": [

@@ -1,7 +1,7 @@
 """The cards a table prints to name Tikal's sites on its board (issue 24 point 2).
 
 The app names each temple, treasure hex and jungle camp as it appears (T1.., P1.., C1..; see
-``rules.core``), but nothing on the physical board carries those names. The base camp is printed
+``core``), but nothing on the physical board carries those names. The base camp is printed
 on the board and is the only one: it needs no card.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..base import N_
 from . import data
-from .rules.core import in_board_order, site_order
+from .core import in_board_order, site_order
 
 KINDS = {"temple": N_("Temple"), "treasure": N_("Treasure"), "camp": N_("Camp")}
 

@@ -4,8 +4,8 @@ each family of rules (``rules/``: tiles, actions, rounds) lists its own steps.""
 from __future__ import annotations
 
 from ..base import N_, NP_, Label, Legal
+from .core import actor, in_board_order
 from .rules import actions, rounds, tiles
-from .rules.core import actor, in_board_order
 
 
 def legal(state, seat, profile) -> list[Legal]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..base import N_, Label
 from ..common import ranks
 from . import data
-from .rules.core import in_board_order, strength, temples, treasure
+from .core import in_board_order, strength, temples, treasure
 
 
 def majority(temple):

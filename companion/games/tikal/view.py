@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..base import N_, NP_, Label
 from . import data, scoring
-from .rules.core import (
+from .core import (
     PIECES,
     actor,
     all_levels_left,

@@ -5,6 +5,7 @@ import pytest
 from companion.games.base import RuleError
 from companion.games.giganten import cards, rules, view
 from companion.rng import TableRandom
+from helpers import refuses
 
 
 def at_auctions(t, tanks, hands=None):
@@ -64,7 +65,7 @@ def test_each_bid_is_higher_and_the_last_one_standing_wins(table):
     t = table(n=3)
     at_auctions(t, {0: {"hudson": 2}, 1: {"hudson": 1}, 2: {"hudson": 1}}, {0: {"ones": 0, "twos": 3}, 1: {"ones": 5, "twos": 0}})
     t.act("bid", licences=2)
-    with pytest.raises(RuleError):
+    with refuses("Bid more than"):
         t.act("bid", licences=2)
     t.act("bid", licences=3)  # Bert
     t.act("pass")  # Cyril is out
@@ -92,7 +93,7 @@ def test_only_twos_and_an_odd_bid_pay_one_licence_more(table):
     assert cards.licence_payment({"ones": 1, "twos": 3}, 3) == (1, 1)  # exact: no overpaying
     assert cards.licence_payment({"ones": 3, "twos": 3}, 4, twos=2) == (0, 2)
     assert cards.licence_payment({"ones": 3, "twos": 3}, 4) == (2, 1)  # the 1s go first
-    with pytest.raises(RuleError):
+    with refuses("do not add up to"):
         cards.licence_payment({"ones": 1, "twos": 3}, 3, twos=2)  # 4 for 3 when 1+2 fits
     t = table(n=3)
     at_auctions(t, {0: {"hudson": 2}}, {0: {"ones": 0, "twos": 3}})
@@ -111,7 +112,7 @@ def test_paying_is_done_on_the_winners_own_phone(table):
     at_auctions(t, {1: {"jet": 1}}, {1: {"ones": 2, "twos": 0}})
     t.act("bid", licences=2)
     for seat in (None, 0, 2):
-        with pytest.raises(RuleError):
+        with refuses("may pay, on their own phone"):
             t.act("pay_licences", seat=seat)
     assert rules.possible_actions(t.state, 0) == [] and rules.possible_actions(t.state, 1) == ["pay_licences"]
     t.act("pay_licences", seat=1)
@@ -163,7 +164,7 @@ def test_the_winner_sells_any_number_of_barrels_at_the_companys_price(table):
     t.state["prices"]["hudson"] = 6500
     t.act("bid", licences=1)
     t.act("pay_licences", seat=0, twos=0)
-    with pytest.raises(RuleError):
+    with refuses("oil in the tank"):
         t.act("sell", barrels=4)
     t.act("sell", barrels=1)
     assert t.players[0]["money"] == 15000 + 6500 and t.players[0]["tanks"]["hudson"] == 2

@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.games.base import RuleError
 from companion.games.giganten import rules
+from helpers import refuses
 
 
 def at_movement(t, cards):
@@ -19,12 +19,12 @@ def test_locomotive_fields_cost_what_the_track_says(table):
     assert rules.loco_cost({}, 0, 9) == 9
     assert rules.loco_cost({}, 8, 2) == 1 + 2
     assert rules.loco_cost({}, 15, 4) == 2 + 3 + 3 + 3
-    with pytest.raises(RuleError):
+    with refuses("The rail has only"):
         rules.loco_cost({}, 18, 2)  # beyond the port end of the rail
     t = table(n=3)
     at_movement(t, [(1, 4, "none", 0)] * 3)
     t.players[0]["loco"] = 8
-    with pytest.raises(RuleError):
+    with refuses("the card gives"):
         t.act("move", loco=3)  # 1 + 2 + 2 = 5 points, the card gives 4
     t.act("move", loco=2)
     assert t.players[0]["loco"] == 10 and t.labels[-1].params["truck"]["params"]["num"] == 1
@@ -49,13 +49,13 @@ def test_price_change_moves_one_price_up_to_n_fields_either_way_whatever_the_zon
     t = table(n=3)
     at_movement(t, [(1, 4, "price", 2), (1, 4, "none", 0), (1, 4, "none", 0)])
     t.state["prices"]["jet"] = 2500  # bottom zone: a die would push it up
-    with pytest.raises(RuleError):
+    with refuses("moves a price by at most"):
         t.act("move", price_company="jet", price_fields=-3)
-    with pytest.raises(RuleError):
+    with refuses("moves a price by at most"):
         t.act("move", price_company="jet", price_fields=3)  # up 3: more than 2
     t.act("move", price_company="jet", price_fields=-2)
     assert t.state["prices"]["jet"] == 1500
-    with pytest.raises(RuleError):  # Bert's card has no price change
+    with refuses("has no price change"):  # Bert's card has no price change
         t.act("move", price_company="us", price_fields=1)
 
 
@@ -63,7 +63,7 @@ def test_plus_one_oil_goes_into_a_tank_of_the_players_choice(table):
     """ "Hráč si vezme ze společné zásoby 1 ropný kámen a položí ho do libovolného skladu"."""
     t = table(n=3)
     at_movement(t, [(1, 4, "oil", 1), (1, 4, "none", 0), (1, 4, "none", 0)])
-    with pytest.raises(RuleError):
+    with refuses("Choose the tank for the extra oil"):
         t.act("move", loco=1)  # which tank?
     t.act("move", loco=1, oil_tank="us")
     assert t.players[0]["tanks"] == {"hudson": 0, "jet": 0, "us": 1}
@@ -75,7 +75,7 @@ def test_a_derrick_costs_by_site_and_holds_the_oil_of_its_tile(table, site, cost
     (červených): $ 6000 (... 2 nebo 5 ...) ... tří věží: $ 8000 (... 4, 5 nebo 6 ...)"."""
     t = table(n=3)
     t.to_step(5)
-    with pytest.raises(RuleError):
+    with refuses("%(site)s holds %(allowed)s oil"):
         t.act("build", site=site, oil=max(oils) + 1, level=3)
     t.act("build", site=site, oil=oils[-1], level=3)
     assert t.players[0]["money"] == 15000 - cost and t.players[0]["derricks_left"] == 4
@@ -94,7 +94,7 @@ def test_no_loans_for_a_derrick_and_who_cannot_build_is_skipped(table):
     for _ in range(3):
         t.act("move", loco=0)
     assert t.state["step"] == 5 and t.state["queue"] == [0]
-    with pytest.raises(RuleError):
+    with refuses("no loans are given"):
         t.act("build", site="3", oil=5, level=2)
     t.act("build", site="2", oil=5, level=2)
     assert t.players[0]["money"] == 1000

@@ -4,9 +4,9 @@ track come from FACTS.md (M) and live in the board profile."""
 
 import pytest
 
-from companion.games.base import RuleError
 from companion.games.giganten import GAME, core, prices, rules
 from companion.rng import TableRandom
+from helpers import refuses
 
 PROFILE = {pv.key: pv.value for pv in GAME.profile}
 
@@ -52,7 +52,7 @@ def test_dice_are_applied_in_the_fixed_order_hudson_jet_us_standard(table):
 def test_a_typed_die_must_be_a_face_of_the_price_die(table):
     t = table()
     t.act("black_distance", fields=20)
-    with pytest.raises(RuleError):
+    with refuses("The price die has no such face"):
         t.act("price_die", value=5, colour="blue")
     assert t.state["prices"]["hudson"] == 5000
 
@@ -73,7 +73,7 @@ def test_rolling_after_a_typed_die_is_refused(table):
     t.act("black_distance", fields=20)
     t.act("price_die", value=2, colour="red")
     assert rules.possible_actions(t.state) == ["price_die"]
-    with pytest.raises(RuleError):
+    with refuses("Type in the remaining dice"):
         t.act("roll_prices")
 
 

@@ -2,10 +2,8 @@
 
 import json
 
-import pytest
-
-from companion.games.base import RuleError
 from companion.games.giganten import GAME, cards, data, rules, view
+from helpers import refuses
 
 
 def test_setup_gives_each_player_15000_five_derricks_and_prices_at_5000(table):
@@ -86,7 +84,7 @@ def test_app_action_cards_entered_after_the_table_started_are_dealt_from_the_nex
 
 
 def test_a_card_list_that_cannot_be_read_is_refused_on_the_board_values_page():
-    with pytest.raises(RuleError):
+    with refuses("Cannot read the card"):
         cards.check_profile("beige_cards", "2x l2 m6; l1 q4")
     cards.check_profile("beige_cards", "2x l2 m6; l1 m8 p2")
     cards.check_profile("red_cards", None)

@@ -149,10 +149,14 @@ def test_a_player_without_ore_tokens_is_not_waited_for():
 
 
 def test_the_reveal_waits_for_the_box_counts():
+    """A token taken from the app's pile before the counts were asked for first (issue 34 point 7)
+    is still revealed only once the host entered them."""
     t = Table(2, profile_values={"ore_counts": None})
     t.turn(then="place_tent", mountain=1)
     t.turn()
-    t.turn(then="take_token")
+    t.act("lay_tile")
+    t.stored("take_token")
+    t.act("end_turn")
     to_end(t)
     assert (
         "Board values"

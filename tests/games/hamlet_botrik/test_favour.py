@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import RuleError
+from helpers import refuses
 
 ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
 
@@ -90,7 +90,7 @@ def test_ten_coin_delivery_needs_seven_coins(table):
     from companion.games.hamlet_botrik.questions import question
 
     assert [c["value"] for c in question(t.state)["fields"][0]["choices"]] == ["church", "market", "none"]
-    with pytest.raises(RuleError):
+    with refuses("on the favour tile; the 10-coin delivery costs him 7"):
         t.do("priority", choice="church_coins")
 
 

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from companion.games.base import RuleError
+from helpers import refuses
 
 EXAMPLE_ROW = ["build_building", "buy_blueprint", "refine", "produce", "build_road"]
 
@@ -239,12 +240,12 @@ def test_market_sale_counts_and_scores(table):
 
 def test_an_answer_to_another_question_is_refused(table):
     t = table(row=EXAMPLE_ROW)
-    with pytest.raises(RuleError):
+    with refuses("not the question being asked now"):
         t.do("priority", choice="none")  # it is the player's turn
     t.do("botrik_turn")
-    with pytest.raises(RuleError):
+    with refuses("not the question being asked now"):
         t.yes()
-    with pytest.raises(RuleError):
+    with refuses("Unknown action"):
         t.do("no_such_action")
 
 
@@ -252,7 +253,7 @@ def test_more_coin_bonuses_than_bonuses_is_refused(table):
     t = table(row=EXAMPLE_ROW)
     t.do("botrik_turn")
     t.do("priority", choice="church")
-    with pytest.raises(RuleError):
+    with refuses("More bonuses with coins"):
         t.do("score", points=3, bonuses=[2], coin_bonuses=2)
 
 
@@ -264,7 +265,7 @@ def test_corrections_only_between_turns_and_the_road_token_follows_the_roads(tab
     t.do("correct", villagers=2, blueprints=1, roads=4, landmarks=0, favour_coins=4, face_up="yes", road_place=len(EXAMPLE_ROW))
     assert t.state["row"][-1] == "build_road"
     t.do("botrik_turn")
-    with pytest.raises(RuleError):
+    with refuses("only on your turn"):
         t.do("correct", villagers=2, blueprints=1, roads=4, landmarks=0, favour_coins=4, face_up="yes")
 
 

@@ -51,7 +51,7 @@ def tap(client, code, form_id, expect=200, **fields):
 
 
 def error_in(page: str, form_id: str) -> str:
-    m = re.search(rf'<form id="f-{form_id}".*?<p class="form-error" role="alert">([^<]*)</p>', page, re.S)
+    m = re.search(rf'<form id="f-{form_id}".*?<p [^>]*class="form-error" role="alert">([^<]*)</p>', page, re.S)
     return htmllib.unescape(m.group(1)) if m else ""
 
 

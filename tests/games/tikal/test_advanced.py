@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.tikal.rules.core import volcanoes
+from companion.games.tikal.core import volcanoes
 from companion.games.tikal.rules.rounds import final_order
 
 

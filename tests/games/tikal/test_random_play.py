@@ -63,7 +63,7 @@ def test_random_legal_play_reaches_the_end_and_replays(table, n, advanced, treas
     assert t.s["round"]["kind"] == "final" and len(t.s["round"]["gains"]) == n
     assert engine.replay(GAME, t.players, t.options, t.seed, t.events) == t.tstate
     # every piece is somewhere: beside the board, on it, on a temple as a guard, or out of the game
-    from companion.games.tikal.rules.core import pieces_gone
+    from companion.games.tikal.core import pieces_gone
 
     for seat in range(n):
         assert min(pieces_gone(t.s, seat)) >= 0

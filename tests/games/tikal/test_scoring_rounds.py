@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.tikal import scoring
-from companion.games.tikal.rules.core import volcanoes
+from companion.games.tikal.core import volcanoes
 
 
 def put(t, seat, key, workers=0, leader=0):

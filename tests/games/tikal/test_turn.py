@@ -194,7 +194,7 @@ def test_guard_costs_5_needs_strict_majority_with_the_leader_counting_3(table):
     t("place_guard", temple="T1", piece="worker")
     assert t.ap() == 1
     assert t.temple("T1")["guard"] == 1 and t.temple("T1")["pieces"][1] == [0, 0]
-    from companion.games.tikal.rules.core import pieces_gone
+    from companion.games.tikal.core import pieces_gone
 
     assert pieces_gone(t.s, 1) == [0, 1]  # the leader left the game, the worker guards
     # "Hlídaný chrám už nesmí být dále odkrýván."

@@ -28,6 +28,21 @@ def token_value(token: int | None, counts) -> int | None:
     return None
 
 
+# the refusal while the box's counts are unknown (one message: the take, the reveal, the table's wait)
+COUNTS_FIRST = N_("The host must first enter how many ore tokens of each value the box holds (Board values).")
+
+
+def counts_unknown(state, profile) -> Label | None:
+    """With the app's pile a token's value is read from the box's counts (``token_value``), which
+    the rulebook does not print (board values), and a player looks at a token as they take it:
+    "Hráč si může odebraný žeton kdykoliv prohlédnout, ale položí ho skrytě před sebe na stůl."
+    So, while the host has not entered them, no player takes a token and no reveal adds them up.
+    (A token number drawn onto a mountain's face-down pile needs no value yet.)"""
+    if state["ore"] == "app" and profile.get("ore_counts") is None:
+        return Label(COUNTS_FIRST)
+    return None
+
+
 def tokens_out(state) -> int:
     """Tokens no longer in the pile: on mountains, in hands, or out of the game."""
     return sum(len(m["stack"]) for m in state["mountains"]) + sum(len(s["hand"]) for s in state["seats"]) + len(state["gone"])

@@ -13,7 +13,7 @@ from ...base import N_, NP_, Choice, Int, Label, RuleError, entry_check
 from .. import data
 from .base import CATEGORIES, mountain, moves, name, need_phase, supply, who_acts
 from .bounds import tile_nuggets
-from .mountains import draw_tokens, join, names, new_mountain, score_unfinished
+from .mountains import counts_unknown, draw_tokens, join, names, new_mountain, score_unfinished
 
 ROLES = ("rail", "mine", "city", "farm")
 # the log line of each placement (whole sentences: a role's noun alone would clash with other games' catalogs)
@@ -176,6 +176,7 @@ def take_token(state, params, seat, profile, rng):
     m = mountain(state, tent)
     if not m["stack"]:
         raise RuleError(N_("No ore token is left in M%(id)d."), id=m["id"])
+    entry_check(counts_unknown(state, profile))  # since issue 34: a token taken before replays
     state["seats"][seat]["hand"].append(m["stack"].pop())
     state["phase"] = "score"
     label = Label(N_("%(name)s took an ore token from M%(id)d."), name=name(state, seat), id=m["id"])

@@ -1,10 +1,10 @@
 """Tikal's rules, split by family: the tiles (tiles.py), the 10-point actions (actions.py), and
-whose turn follows (rounds.py: turn ends, scoring rounds, the advanced auction). See core.py for the state."""
+whose turn follows (rounds.py: turn ends, scoring rounds, the advanced auction). See ``tikal/core.py`` for the state."""
 
 from __future__ import annotations
 
+from ..core import moves, total_tiles
 from . import actions, rounds, tiles  # noqa: F401  (their actions are declared in ``moves``)
-from .core import moves, total_tiles
 
 setup = tiles.setup
 check_profile = tiles.check_profile

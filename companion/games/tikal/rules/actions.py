@@ -9,7 +9,7 @@ from itertools import combinations
 
 from ...base import N_, NP_, Choice, Int, IntList, Label, Legal, RuleError
 from .. import data
-from .core import (
+from ..core import (
     CAMP_IDS,
     PIECES,
     PLACES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...base import N_, NP_, Int, Label, Legal, RuleError
 from ...common import counted
 from .. import scoring
-from .core import COUNTED, check_turn, clockwise_from, drawn, fresh_turn, moves, n_players, name, next_seat, total_tiles
+from ..core import COUNTED, check_turn, clockwise_from, drawn, fresh_turn, moves, n_players, name, next_seat, total_tiles
 
 
 def start_scoring(state, kind, order) -> None:

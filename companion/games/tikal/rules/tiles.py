@@ -5,8 +5,7 @@ from __future__ import annotations
 from ...base import N_, Choice, Int, Label, Legal, RuleError, name_key
 from ...common import counted
 from .. import data
-from . import rounds
-from .core import (
+from ..core import (
     COUNTED,
     TILE_KINDS,
     TILE_NAMES,
@@ -24,6 +23,7 @@ from .core import (
     total_tiles,
     treasure_hexes,
 )
+from . import rounds
 
 KIND = Choice(TILE_KINDS, label=N_("Landscape tile"))
 VALUE = Int(1, 10, required=False, label=N_("Printed value or masks"))

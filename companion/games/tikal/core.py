@@ -1,5 +1,8 @@
 """The shared pieces of Tikal's rules: the action registry, the state's places and its small queries.
 
+Above the ``rules`` package, not in it: ``scoring`` reads these queries, and importing any module
+of ``rules`` runs its ``__init__``, which imports ``rounds``, which scores (issue 35 point 8).
+
 The state holds the board as the app can know it (see docs/games/tikal.md "The model"):
 
 - ``sites``: every hex the app names, in the order they appeared: the base camp ``base``, temples
@@ -14,9 +17,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...base import N_, NP_, Label, Moves, RuleError
-from ...common import counted, listed
-from .. import data
+from ..base import N_, NP_, Label, Moves, RuleError
+from ..common import counted, listed
+from . import data
 
 moves = Moves()
 
