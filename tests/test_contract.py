@@ -228,8 +228,9 @@ class Play:
         seats = range(len(self.players))
         scramble = SECRETS.get(self.game.slug)
         public = self.game.slug in PUBLIC_VIEW
-        # every seat's view where there are secrets to compare; else the shared one and one seat's
-        viewers = ([None] if public else [None, *seats]) if scramble else [None, self.rnd.choice(seats)]
+        # every seat's view where there are secrets to compare; else one view a step, the shared one
+        # and a seat's by turns (each is plain JSON: a seat's view is no costlier to check than two)
+        viewers = ([None] if public else [None, *seats]) if scramble else [None if self.steps % 2 else self.rnd.choice(seats)]
         views = {seat: self.of("view", state, seat, profile) for seat in viewers}
         if public and self.steps % PUBLIC_CHECK_EVERY == 0:
             for seat in seats:
