@@ -84,7 +84,9 @@ def entered_by(db, table, action: str, seat: int | None, device: str, confirmed:
     The move is for the seats the game waits for (``to_act``). It is this phone's own when its
     seat is among them; any phone may enter it while one of them is unclaimed (nobody's phone
     speaks for that seat), when the game waits for nobody in particular, or when the action is one
-    of the game's ``table_actions`` (a die typed in, a card revealed: nobody's move). Else
+    of the game's ``table_actions`` (a die typed in, a card revealed, a correction: nobody's move),
+    from a phone that plays at this table (``may_enter_moves``: a guest on the Wi-Fi at a table
+    whose seats are all held enters no table step, nor a step while the table waits for nobody). Else
     only the table view may, or, when the table chose "anyone may enter for anyone", any phone
     after a confirmation naming the seat. The event records who entered it and for whom
     (``meta``: ``by`` the entering phone's seat, ``dev`` its mark, ``to`` whose step it is)."""
@@ -95,6 +97,8 @@ def entered_by(db, table, action: str, seat: int | None, device: str, confirmed:
         # (issue 35 point 3: a guest reopened it and could not end it again)
         raise NotAllowed(N_("The game is over: only the players' phones and the table view may change it."))
     waiting = engine.to_act(table.game, table.state)
+    if (not waiting or action in table.game.table_actions) and not may_enter_moves(db, table, device, seat):
+        raise NotAllowed(GUEST)
     if waiting and action not in table.game.table_actions:
         meta["to"] = list(waiting)
     if not waiting or seat in waiting or action in table.game.table_actions:
@@ -149,6 +153,15 @@ def may_enter_moves(db, table, device: str, seat: int | None, held: dict | None 
     if any(d is None for d in (held if held is not None else holders(db, table.code)).values()):
         return True
     return is_table_view(db, table, device, None)
+
+
+GUEST = N_("This phone does not play at this table: only the players' phones and the table view enter the table's steps.")
+
+
+def table_step_refusal(db, table, device: str, seat: int | None) -> Label | None:
+    """Why this phone may enter none of the table's own steps (``Game.table_actions``: a guest at
+    a table whose seats are all held), or None; the panel greys them with it."""
+    return None if may_enter_moves(db, table, device, seat) else Label(GUEST)
 
 
 def guest_refusal(db, table, device: str, seat: int | None, held: dict | None = None) -> NotAllowed | None:

@@ -427,3 +427,21 @@ def test_point1_the_tables_own_steps_are_nobodys_move_any_phone_enters_them(app,
     assert act(cyril.client, code, "red_card", black=1).status_code == 200
     r = act(bert.client, code, "card_taken", licences=3, movement=4)
     assert r.status_code == 403 and alert(r) == ["It is Anna's turn: on Anna's phone or the table view."]
+
+
+def test_a_guest_at_a_table_whose_seats_are_all_held_enters_none_of_its_steps(app, client):
+    """The table's own steps (``Game.table_actions``: a die typed in, a correction) are nobody's
+    move: any phone that plays at the table enters them, not a guest on the Wi-Fi who opened the
+    link of a table whose seats are all held (issue 35: a guest could type Giganten's dice, and
+    Tinners' Trail's corrections are table steps now). Its panel greys them with the reason."""
+    code = start_table(client, game="giganten", **FOUR)
+    Phone(client, code).submit("gg-black", fields=10)
+    for seat in range(4):
+        Phone(app.test_client(), code, seat)
+    guest = app.test_client()
+    r = act(guest, code, "price_die", value=2, colour="blue")
+    assert r.status_code == 403 and alert(r) == ["This phone does not play at this table: only the players' phones and the table view enter the table's steps."]
+    assert head(app, code) == 1
+    panel = guest.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "only the players&#39; phones and the table view enter the table&#39;s steps" in panel
+    assert act(client, code, "price_die", value=2, colour="blue").status_code == 200  # the phone that started it, as the table view

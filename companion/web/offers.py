@@ -70,11 +70,12 @@ def _matches(entry: Legal, params: dict) -> bool:
 class Offers(Mapping):
     """``legal(state, seat, profile)`` by action, computed on first use (a panel that asks nothing pays nothing)."""
 
-    def __init__(self, game, game_state, seat, profile, players, waiting, refusal=None):
+    def __init__(self, game, game_state, seat, profile, players, waiting, refusal=None, table_refusal=None):
         self._args = (game, game_state, seat, profile)
         self.seat = seat  # the seat this phone's moves are for (its own, or None: the table's)
         self._players, self._waiting = players, waiting
         self._refusal = refusal  # () -> why this phone may enter no move now (seat-bound actions), or None
+        self._table_refusal = table_refusal  # () -> why it may enter none of the table's steps either (a guest), or None
         self._refused: list = []  # the refusal, once asked
         self._offers: dict[str, Offer] | None = None
         self.active = game.legal is not None
@@ -85,8 +86,13 @@ class Offers(Mapping):
             entries = list(game.legal(game_state, seat, profile)) if game.legal else []
             refused = self.refused if entries else None
             if refused is not None:  # the table refuses this phone's moves for another claimed seat
-                # a table step (a die typed in, a card revealed) is nobody's move: any phone enters it
-                entries = [e if e.action in game.table_actions else Legal(e.action, e.choices, refused) for e in entries]
+                # a table step (a die typed in, a card revealed) is nobody's move: any phone that
+                # plays at the table enters it (a guest at a table whose seats are all held does not)
+                guest = self._table_refusal() if self._table_refusal else None
+                entries = [
+                    (e if guest is None else Legal(e.action, e.choices, guest)) if e.action in game.table_actions else Legal(e.action, e.choices, refused)
+                    for e in entries
+                ]
             offers: dict[str, Offer] = {}
             for entry in entries:
                 offer = offers.setdefault(entry.action, Offer(entry.action))

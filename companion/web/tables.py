@@ -136,7 +136,16 @@ def _offers(db, t: tables.Table, seat: int | None, me: str, profile: dict, waiti
     if shared:
         return Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: None)
     if seat is None or not waiting or waiting["mine"]:  # the common case: the refusal is read only if a form asks
-        return Offers(t.game, t.game_state, seat, profile, t.players, waiting, lambda: trust.entry_refusal(db, t, seat, me))
+        return Offers(
+            t.game,
+            t.game_state,
+            seat,
+            profile,
+            t.players,
+            waiting,
+            lambda: trust.entry_refusal(db, t, seat, me),
+            lambda: trust.table_step_refusal(db, t, me, seat),
+        )
     refusal = trust.entry_refusal(db, t, seat, me)
     acting = seat if refusal is not None else trust.game_seat(t, seat)
     return Offers(t.game, t.game_state, acting, profile, t.players, waiting, lambda: refusal)
