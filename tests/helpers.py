@@ -47,6 +47,52 @@ def start_table(client, game="scorepad", **fields) -> str:
     return r.headers["Location"].rstrip("/").split("/t/")[1]
 
 
+KEPT = re.compile(r'<div id="([^"]+)" hx-preserve></div>')
+PANEL_STAMP = re.compile(r'id="panel"[^>]* data-version="(\d+)" data-head="(\d+)" data-nonce="([^"]+)"')
+
+
+def element(html: str, element_id: str) -> str | None:
+    """The outer HTML of the element with id ``element_id`` (the nesting of its tag counted)."""
+    start = re.search(rf'<(\w+)\b[^>]*\bid="{re.escape(element_id)}"', html)
+    if start is None:
+        return None
+    depth = 0
+    for tag in re.finditer(rf"<(/?){start.group(1)}\b[^>]*>", html[start.start() :]):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return html[start.start() : start.start() + tag.end()]
+    return None
+
+
+def swapped(shown: str | None, answer: str) -> str:
+    """The panel a phone shows once htmx swapped ``answer`` in: each region the answer left to the
+    phone (``<div id="…" hx-preserve>``, companion/web/answer.py) is the element the phone showed."""
+
+    def own(m):
+        kept = element(shown or "", m.group(1))
+        assert kept is not None, f"the answer keeps {m.group(1)}, which the phone does not show"
+        return kept
+
+    return KEPT.sub(own, answer)
+
+
+def as_sent(html: str, data: dict) -> dict:
+    """A form's fields as static/app.js sends them: the version, head and nonce of the panel the
+    phone shows (a kept form still carries the ones it was rendered with)."""
+    stamp = PANEL_STAMP.search(html)
+    if stamp is None or "confirm" in data:
+        return data
+    v, head, nonce = stamp.groups()
+    out = dict(data)
+    if "v" in out:
+        out["v"] = v
+    if "h" in out:
+        out["h"] = head
+    if "." in out.get("nonce", ""):
+        out["nonce"] = nonce + out["nonce"][out["nonce"].index(".") :]
+    return out
+
+
 def form_state(client, code) -> dict:
     """The version and nonce a freshly rendered panel carries."""
     html = client.get(f"/t/{code}/panel", headers={"HX-Request": "true"}).get_data(as_text=True)

@@ -9,7 +9,7 @@ import re
 from helpers import start_table
 
 HX = {"HX-Request": "true"}
-REGIONS = ("f-score", "fix", "pad-buttons")
+REGIONS = ("f-score", "fix", "pad-buttons", "sheet-past")  # sheet-past: the rounds before this one
 
 
 def kept(html: str) -> set[str]:
@@ -37,7 +37,7 @@ def test_a_score_keeps_the_forms_the_phone_shows_and_renders_the_sheet_fresh(cli
     code = start_table(client)
     client.post(f"/t/{code}/seat", data={"seat": "0"})
     html = tap(client, code, panel_state(client, code), seat=0, points=1, note="").get_data(as_text=True)
-    assert kept(html) == {"f-score", "pad-buttons"}  # the first score makes a cell to correct: sent fresh
+    assert kept(html) == {"f-score", "pad-buttons", "sheet-past"}  # the first score makes a cell to correct: sent fresh
     r = tap(client, code, answer_state(html), seat=1, points=7, note="")
     html = r.get_data(as_text=True)
     assert r.status_code == 200 and kept(html) == set(REGIONS)
@@ -48,6 +48,18 @@ def test_a_score_keeps_the_forms_the_phone_shows_and_renders_the_sheet_fresh(cli
     html2 = r.get_data(as_text=True)
     assert r.status_code == 200 and kept(html2) == set(REGIONS) and "Green scored 3" in html2
     assert len(r.data) < len(client.get(f"/t/{code}/panel", headers=HX).data) * 0.7
+
+
+def test_a_score_in_a_later_round_leaves_the_earlier_rounds_to_the_phone(client):
+    """The sheet's rounds before this one are a region (``sheet-past``): a score writes this
+    round's cell and the totals, and its answer sends neither the earlier rounds nor their cells."""
+    code = start_table(client)
+    html = tap(client, code, panel_state(client, code), seat=0, points=3, note="").get_data(as_text=True)
+    html = tap(client, code, answer_state(html), action="next_round", form="next_round").get_data(as_text=True)
+    assert "sheet-past" not in kept(html) and 'data-round="1" data-points="3"' in html  # round 1 joined the earlier rounds
+    html = tap(client, code, answer_state(html), seat=1, points=4, note="").get_data(as_text=True)
+    assert "sheet-past" in kept(html) and 'data-round="1"' not in html
+    assert 'data-seat="1" data-round="2" data-points="4"' in html and '<td class="num big">4</td>' in html
 
 
 def test_a_region_whose_content_changed_is_sent_fresh(client):
@@ -80,7 +92,7 @@ def test_a_rendering_of_another_seat_keeps_only_what_every_seat_sees_alike(clien
     phone.post(f"/t/{code}/seat", data={"seat": "1"})
     theirs = panel_state(phone, code)
     html = tap(client, code, theirs, seat=0, points=4, note="").get_data(as_text=True)
-    assert "f-score" not in kept(html) and kept(html) <= {"fix", "pad-buttons"}  # the seat's own form is drawn for this seat
+    assert "f-score" not in kept(html) and kept(html) <= {"fix", "pad-buttons", "sheet-past"}  # the seat's own form is drawn for this seat
     assert re.search(r'<input type="radio" name="seat" value="0" required checked>', html)  # this phone's own
 
 
@@ -134,5 +146,5 @@ def test_a_polled_panel_never_keeps_what_another_phone_shows(client, phone):
     theirs = shown_nonce(phone.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True))
     for nonce in (theirs, "unknown", "x" * 500):
         html = client.get(f"/t/{code}/panel", headers={**HX, "X-Panel-Nonce": nonce}).get_data(as_text=True)
-        assert kept(html) <= ({"fix", "pad-buttons"} if nonce == theirs else set())
+        assert kept(html) <= ({"fix", "pad-buttons", "sheet-past"} if nonce == theirs else set())
         assert re.search(r'<input type="radio" name="seat" value="0" required checked>', html)

@@ -36,4 +36,8 @@ GAME = declare(
     ),
     profile=data.PROFILE,
     ledger=core.ledger,
+    # "When the table and the app disagree, the table wins": a count set to what the table shows,
+    # or a region named off the board, is nobody's move, so any phone enters it whoever is on turn
+    # (and the Corrections section reads the same on every phone: issue 36)
+    table_actions=frozenset({"fix_player", "fix_region", "fix_display", "fix_price", "fix_vp", "add_region"}),
 )

@@ -6,7 +6,9 @@ of the player whose turn it is (``apply`` does not ask who tapped) and the corre
 ``legal`` is the same for every seat, and the web layer greys every form from it
 (companion/web/offers.py); ``to_act`` says whose turn it is. The nine actions reuse ``actions.menu``,
 which already says why an action cannot be taken; the parameters listed are the ones ``apply``
-accepts. The corrections list a few sane values each (a form may send any value its field takes).
+accepts. The corrections list a few sane values each (a form may send any value its field takes);
+they and ``add_region`` are the table's (``GAME.table_actions``): no reason of theirs names whose
+turn it is, so every phone shows them alike.
 """
 
 from __future__ import annotations
@@ -82,7 +84,10 @@ def _corrections(state, b):
         out.append(Legal("fix_player", {"seat": (leader,), "what": ("money",), "value": tuple(range(bid, max(bid, 30) + 1))}))
     out.append(Legal("fix_player", {"seat": tuple(s for s in seats if s != leader), "what": ("money",), "value": tuple(range(0, 31))}))
     if state["regions"]:
-        out.append(Legal("fix_region", {"region": tuple(sorted(state["regions"])), "what": ("tin", "copper", "water"), "value": tuple(range(0, 6))}))
+        names = tuple(sorted(state["regions"]))
+        out.append(Legal("fix_region", {"region": names, "what": ("tin", "copper", "water"), "value": tuple(range(0, 6))}))
+        # a mine's owner by name, or none (the form fixes ``what``: without it the button was greyed)
+        out.append(Legal("fix_region", {"region": names, "what": ("mine",), "value": (-1, *seats)}))
     if state["round"]:
         for kind in data.DEVELOPMENTS:  # no more on display than the box still holds
             out.append(Legal("fix_display", {"what": (kind,), "value": tuple(range(0, max(0, b[f"supply_{kind}"] - prices.placed(state, kind)) + 1))}))

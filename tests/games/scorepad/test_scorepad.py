@@ -147,8 +147,8 @@ def test_the_panel_shows_a_players_by_rounds_grid_with_totals_and_cells_to_corre
     act(client, code, "next_round")
     act(client, code, "score", seat=1, points=0)
     html = panel(client, code)
-    sheet = html.split('class="sheet"')[1].split("</table>")[0]
-    assert sheet.count("<tr>") == 1 + 2 + 1  # header, two rounds, totals
+    sheet = sheet_of(html)
+    assert sheet.count("<tr>") == 2 + 2 + 1  # the header (and its copy for screen readers), two rounds, totals
     assert 'data-seat="0" data-round="1" data-points="5"' in sheet and 'data-seat="1" data-round="2" data-points="0"' in sheet
     totals = re.findall(r'<td class="num big">(-?\d+)</td>', sheet.split("<tfoot>")[1])
     assert totals == ["5", "0", "0"]
@@ -156,6 +156,11 @@ def test_the_panel_shows_a_players_by_rounds_grid_with_totals_and_cells_to_corre
     assert r.status_code == 200 and "corrected 5 to 8" in r.get_data(as_text=True)
     r = client.post(f"/t/{code}/act", data={"form": "fix", "action": "clear", "seat": "2", "round": "1", **_form(client, code)}, headers=HX)
     assert r.status_code == 422 and "That cell is empty." in r.get_data(as_text=True).split('id="f-fix"')[1]
+
+
+def sheet_of(html: str) -> str:
+    """The sheet in its scroll box: the earlier rounds' table and this round's with the totals."""
+    return html.split('<div class="sheet-wrap">')[1].split("</table>\n</div>")[0]
 
 
 def _form(client, code):
@@ -190,4 +195,4 @@ def test_the_panel_stays_the_same_size_however_long_the_game(client):
     html = panel(client, code)
     assert "show the whole sheet" in html
     full = client.get(f"/t/{code}/?rounds=all").get_data(as_text=True)
-    assert full.split('class="sheet"')[1].count("<tr>") == 1 + 41 + 1
+    assert sheet_of(full).count("<tr>") == 2 + 41 + 1

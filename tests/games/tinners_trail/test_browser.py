@@ -1,12 +1,56 @@
 """Tinners' Trail in real Chromium at 390 px (issue 9): the set-up a new table meets, the start of
-round 1 bringing the prices to the top, and the train's neighbour chips."""
+round 1 bringing the prices to the top, and the train's neighbour chips; a tap and another phone's
+poll keep the parts of the panel that did not change (issue 36)."""
 
 from __future__ import annotations
 
 import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 
+from helpers import CATCH_UP
+
 pytestmark = pytest.mark.browser
+
+
+def start(page, base) -> str:
+    page.goto(base + "/")
+    page.locator('input[name="game"][value="tinners_trail"]').check()
+    for i, name in enumerate(["Anna", "Ben", "Cyril"]):
+        page.fill(f"#name{i}", name)
+    page.locator("form.new-table button[type=submit]").last.click()
+    page.wait_for_url("**/t/*/")
+    return page.url
+
+
+def seed(page, name, printed_tin) -> None:
+    page.fill("#seed-region", name)
+    page.fill("#seed-ptin", printed_tin)
+    for die, value in (("tin", "0"), ("copper", "1"), ("water", "2")):
+        page.fill(f"#seed-{die}", value)
+    page.locator("#f-seed button[type=submit]").click()
+
+
+MARK = "() => { for (const id of ['tt-p0', 'tt-p2']) document.getElementById(id).keptNode = true; }"
+MARKED = "() => ['tt-p0', 'tt-p2'].map(id => document.getElementById(id).keptNode === true)"
+
+
+def test_a_tap_and_another_phones_poll_keep_the_player_cards_the_phones_show(browser, server):  # noqa: F811
+    """A region seeded changes the regions and the corrections' region list, not the players'
+    cards: on the tapping phone and on the phone that follows by polling, each card is the same
+    DOM node after the swap (a property set on it before is still there)."""
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    url = start(a, server)
+    b = browser.new_context(**PHONE, locale="en-GB").new_page()  # no seat: while seats are free it plays too
+    b.goto(url)
+    seed(a, "A", "1")
+    for page in (a, b):
+        page.locator(".log li", has_text="A seeded").wait_for(timeout=CATCH_UP)
+        page.evaluate(MARK)
+    seed(a, "B", "2")
+    for page in (a, b):
+        page.locator(".log li", has_text="B seeded").wait_for(timeout=CATCH_UP)
+        assert page.evaluate(MARKED) == [True, True]
+        assert page.locator(".tt-region-table .tt-rrow:not(.tt-rhead)").count() == 2  # the regions, which changed, fresh
 
 
 def test_start_round_1_shows_the_round_and_its_prices_at_the_top_and_chips_are_tapped(browser, server):  # noqa: F811
@@ -28,7 +72,7 @@ def test_start_round_1_shows_the_round_and_its_prices_at_the_top_and_chips_are_t
         for die, value in (("tin", "0"), ("copper", "1"), ("water", "2")):
             page.fill(f"#seed-{die}", value)
         page.locator("#f-seed button[type=submit]").click()
-        page.wait_for_selector(f".tt-region-table tbody tr:nth-child({k + 1})")
+        page.wait_for_selector(f"#tt-r{k + 1}")
     page.locator("#f-start button").scroll_into_view_if_needed()
     assert page.evaluate("window.scrollY") > 300  # the button sits far down the set-up
     page.locator("#f-start button").click()
