@@ -1,6 +1,6 @@
 """A games club on one machine: N tables x 5 phones against `companion serve`, and a bare Flask floor.
 
-    .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2] [--workers 2] [--bgio]
+    .venv/bin/python benchmarks/load.py [--tables 100] [--duration 30] [--repeats 2] [--workers 2] [--bgio] [--four 50]
 
 The server binds 127.0.0.1 and each phone connects from its own loopback address (127.0.x.y, Linux). The server under test runs pinned to CPU 0 and this load generator
 to CPU 1 (on a 2-core machine); with ``--workers 2`` each server runs two processes
@@ -18,7 +18,17 @@ poll throughput. Then the companion alone against boardgame.io's figures (issue 
 figures are measured in the same run instead: benchmarks/bgio/server.js (boardgame.io 0.50, a
 score pad, FlatFile storage) pinned to CPU 0 as the companion is, measured by
 benchmarks/bgio/client.js (boardgame.io's own client over socket.io) on CPU 1, back to back
-alternated companion, boardgame.io, companion, boardgame.io.
+alternated companion, boardgame.io, companion, boardgame.io. The tapping phone's answer is set
+against the move alone (the same form as a browser without JavaScript sends it, the 303 not
+followed: no panel rendered).
+
+Then a table of four (issue 36; ``--four`` tables, 0 skips it): four phones seated at each table,
+one taps and the table-move counts once all four show it: the companion's tapping phone has its
+answer and each other phone has polled /version and fetched its panel with the nonce of the panel
+it shows (``Four``); boardgame.io's four clients (client.js ``four``) have each received the
+server's update carrying the move. Server CPU per table-move and table-moves per second, A/B/A/B
+for ``--duration`` each, with the bytes of each answer; then Giganten's tables of four, the
+companion alone (imported mid-game, as the club's).
 
 Bounded: every phase stops at its duration or at --max-requests, whichever comes first; a
 request times out after 5 s. Prints a table: metric, companion, bare, ratio, goal, pass.
@@ -98,17 +108,31 @@ class Server:
         self.log.seek(0)
         raise RuntimeError(f"{self.name} did not start: {self.log.read().decode()[-2000:]}")
 
-    def cpu(self) -> float:
-        """CPU seconds of the server and its worker processes."""
-        ticks = 0
+    def processes(self):
+        """The server's process and its workers (their /proc folders)."""
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
             except OSError:  # a process that ended meanwhile
                 continue
             if int(stat.parent.name) == self.proc.pid or int(fields[1]) == self.proc.pid:
-                ticks += int(fields[11]) + int(fields[12])
-        return ticks / os.sysconf("SC_CLK_TCK")
+                yield stat.parent, fields
+
+    def cpu(self) -> float:
+        """CPU seconds of the server and its worker processes."""
+        return sum(int(fields[11]) + int(fields[12]) for _, fields in self.processes()) / os.sysconf("SC_CLK_TCK")
+
+    def waited(self) -> float:
+        """Seconds the server's threads were ready to run but waited for a CPU (the neighbours'
+        share of the core it is pinned to; /proc/<pid>/task/<tid>/schedstat, threads still alive)."""
+        ns = 0
+        for folder, _ in self.processes():
+            for stat in folder.glob("task/*/schedstat"):
+                try:
+                    ns += int(stat.read_text().split()[1])
+                except (OSError, IndexError):
+                    continue
+        return ns / 1e9
 
     def stop(self):
         os.killpg(self.proc.pid, 9)
@@ -386,6 +410,186 @@ async def back_to_back(server: Server, tables=50, seconds=10.0, panel=True) -> d
     }
 
 
+# --- a table of four (issue 36): one phone taps, every phone of the table shows it --------------
+
+
+def sizes(body: str, headers) -> tuple[int, int]:
+    """An answer's bytes as sent (gzipped where the server gzips it, companion/web/transfer.py) and its HTML's."""
+    raw = len(body.encode())
+    return int(headers.get("Content-Length", raw)), raw
+
+
+class Four:
+    """A table of four phones, each a browser seated at its own seat (no table view). A
+    table-move: one phone taps (the score pad: its own points, the next seat's phone the next
+    move; Giganten: the next move of its whole game, from the phone of the seat whose move it is,
+    the table imported mid-game) and receives its answer; then each of the other three polls
+    /version and, the version having moved, fetches its fresh panel with the nonce of the panel it
+    shows (``X-Panel-Nonce``: ``answer.shown``), as static/app.js does. app.js polls every 2 s;
+    here each phone polls as soon as the tap's answer is in, so the table-move measures the
+    server's work and not the poll's interval. It counts once all four phones show the new version."""
+
+    def __init__(self, base, stats, slug="scorepad", events=None):
+        self.stats, self.slug, self.events = stats, slug, events
+        self.phones = [Phone(base, stats) for _ in range(4)]
+        self.code, self.count, self.cursor = None, 0, GIGANTEN_FROM
+        self.answers: list[tuple[int, int]] = []  # (as sent, HTML) bytes of each tap's answer
+        self.panels: list[tuple[int, int]] = []  # the same of each other phone's panel
+
+    async def setup(self):
+        first = self.phones[0]
+        await first.request("setup", "GET", "/")
+        if self.slug == "scorepad":
+            form = (
+                {"game": "scorepad"} | {f"name{i}": p["name"] for i, p in enumerate(logs.FOUR)} | {f"colour{i}": p["colour"] for i, p in enumerate(logs.FOUR)}
+            )
+            status, _, headers = await first.request("setup", "POST", "/new", data=form)
+        else:
+            body = {"export": json.dumps(logs.export("giganten", list(self.events[:GIGANTEN_FROM])))}
+            for _ in range(100):  # one import at a time (503 meanwhile)
+                status, _, headers = await first.request("setup", "POST", "/import", data=body)
+                if status != 503:
+                    break
+                await asyncio.sleep(random.uniform(0.05, 0.3))
+        assert status == 303, status
+        self.code = headers["Location"].rstrip("/").split("/t/")[1]
+        for seat, phone in enumerate(self.phones):
+            status, _, _ = await phone.request("setup", "POST", f"/t/{self.code}/seat", data={"seat": str(seat)})
+            assert status == 303, status
+        for phone in self.phones:
+            _, html, _ = await phone.request("setup", "GET", f"/t/{self.code}/")
+            phone.saw(html)
+
+    def next_tap(self):
+        if self.slug == "scorepad":
+            seat = self.count % 4
+            return self.phones[seat], {"action": "score", "form": "score", "seat": str(seat), "points": str(random.randint(-5, 20)), "note": ""}
+        e = self.events[self.cursor]
+        seat = self.cursor % 4 if e["seat"] is None else e["seat"]  # a table's step (a die, a card): any phone enters it
+        return self.phones[seat], {"action": e["action"], "form": e["action"], **logs.as_form(e["params"])}
+
+    async def move(self) -> bool:
+        tapper, form = self.next_tap()
+        status, html, headers = await tapper.request(
+            "tap", "POST", f"/t/{self.code}/act", data={**form, "v": tapper.v or "0", "nonce": tapper.nonce or "x"}, headers=HX
+        )
+        tapper.saw(html)
+        if status != 200:
+            self.stats.error("stale tap" if status == 409 else f"tap {status}")
+            return False
+        self.answers.append(sizes(html, headers))
+        self.count, self.cursor = self.count + 1, self.cursor + 1
+
+        async def follow(phone: Phone) -> bool:
+            status, body, _ = await phone.request("poll", "GET", f"/t/{self.code}/version")
+            if status == 200 and body.strip() != phone.version:
+                shown = {"X-Panel-Nonce": phone.shown} if phone.shown else {}
+                status, html, headers = await phone.request("panel", "GET", f"/t/{self.code}/panel", headers={**HX, **shown})
+                phone.saw(html)
+                if status == 200:
+                    self.panels.append(sizes(html, headers))
+            return phone.version == tapper.version
+
+        return all(await asyncio.gather(*(follow(p) for p in self.phones if p is not tapper)))
+
+    async def close(self):
+        for phone in self.phones:
+            await phone.http.close()
+
+
+async def four_tables(server: Server, tables=50, seconds=10.0, slug="scorepad") -> dict:
+    """``tables`` tables of four making table-moves back to back for ``seconds``."""
+    stats = Stats()
+    events = logs.giganten_game() if slug == "giganten" else None
+    four = [Four(server.base, stats, slug, events) for _ in range(tables)]
+    for i in range(0, tables, 10):
+        await asyncio.gather(*(t.setup() for t in four[i : i + 10]))
+    stats.samples.clear()
+    counts = [0] * tables
+    stop = time.monotonic() + seconds
+    cpu, mine, waited = server.cpu(), time.process_time(), server.waited()
+
+    async def table(i):
+        t = four[i]
+        while time.monotonic() < stop and t.cursor < (len(events) if events else 10**9):
+            started = time.perf_counter()
+            if await t.move():
+                stats.add("table-move", time.perf_counter() - started)
+                counts[i] += 1
+
+    await asyncio.gather(*(table(i) for i in range(tables)))
+    cpu, mine, waited = server.cpu() - cpu, time.process_time() - mine, server.waited() - waited
+    moves = sum(counts)
+    await asyncio.gather(*(t.close() for t in four))
+    mean = lambda pairs, k: statistics.mean(p[k] for p in pairs) if pairs else float("nan")  # noqa: E731
+    answers, panels = [a for t in four for a in t.answers], [p for t in four for p in t.panels]
+    return {
+        "moves/s": moves / seconds,
+        "min/mean": min(counts) / max(moves / tables, 1e-9),
+        "p50": stats.p("table-move", 0.5),
+        "p99": stats.p("table-move", 0.99),
+        "cpu per move": cpu / max(moves, 1) * 1000,
+        "server %": cpu / seconds * 100,  # of one core: below 100 %, something else bounds the moves/s
+        "generator %": mine / seconds * 100,
+        "waiting": waited / seconds,  # of the server's threads, on average: 0 on a quiet machine
+        "errors": sum(stats.errors.values()),
+        "answer bytes": mean(answers, 0),
+        "answer html": mean(answers, 1),
+        "panel bytes": mean(panels, 0),
+        "panel html": mean(panels, 1),
+    }
+
+
+async def at_a_table(companion: Server, bgio: Server | None, tables: int, seconds: float, giganten: bool):
+    """The table of four, the companion and boardgame.io alternated A/B/A/B (the mean of the two
+    runs each); then, the companion alone, Giganten's tables of four (boardgame.io has no Giganten here)."""
+    runs = {"companion": [], "bgio": []}
+    for _ in range(2):
+        runs["companion"].append(await four_tables(companion, tables, seconds))
+        if bgio:
+            runs["bgio"].append(await bgio_timed(bgio, "four", tables, seconds))
+    gig = await four_tables(companion, tables, seconds, "giganten") if giganten else None
+    for name, results in runs.items():
+        for r in results:
+            print(f"{name} table of four: " + ", ".join(f"{k} {v:.1f}" for k, v in r.items()), flush=True)
+    if gig:
+        print("giganten table of four: " + ", ".join(f"{k} {v:.1f}" for k, v in gig.items()), flush=True)
+    mean = lambda results, k: statistics.mean(r[k] for r in results) if results else None  # noqa: E731
+    ours, theirs = (lambda k: mean(runs["companion"], k)), (lambda k: mean(runs["bgio"], k))
+    print(
+        f"\na table of four: {tables} tables x 4 phones, one taps and the move counts once all four show it; {seconds:.0f} s x 2 runs each (A/B); ms unless said"
+    )
+    print(f"{'metric':34}{'companion':>11}{'bgio':>11}{'ratio':>8}  {'goal':28}pass")
+    have = bgio is not None
+    row("table-moves/s", ours("moves/s"), theirs("moves/s"), "", None)
+    row(
+        "server CPU per table-move",
+        ours("cpu per move"),
+        theirs("cpu per move"),
+        "<= boardgame.io",
+        ours("cpu per move") <= theirs("cpu per move") if have else None,
+    )
+    row("  server CPU, % of one core", ours("server %"), theirs("server %"), "", None)
+    row("  load generator CPU, % of one core", ours("generator %"), theirs("generator %"), "", None)
+    row("  server threads waiting for a CPU", ours("waiting"), theirs("waiting"), "0 (a quiet machine)", None)
+    row("  table-move p50", ours("p50"), theirs("p50"), "", None)
+    row("  table-move p99", ours("p99"), theirs("p99"), "", None)
+    row("  slowest table / mean", ours("min/mean"), theirs("min/mean"), ">= 0.5", ours("min/mean") >= 0.5)
+    row("  failed table-moves", ours("errors"), theirs("errors"), "0", ours("errors") == 0 and (theirs("errors") or 0) == 0)
+    row("bytes: the tap's answer, as sent", ours("answer bytes"), theirs("bytes per update"), "", None)
+    row("  its HTML", ours("answer html"), None, "", None)
+    row("bytes: another phone's panel, sent", ours("panel bytes"), theirs("bytes per update"), "", None)
+    row("  its HTML", ours("panel html"), None, "", None)
+    if have:
+        print("(boardgame.io: each client's update, the JSON socket.io sends, the same for the tapping and the other phones; not gzipped)")
+    if gig:
+        print(
+            f"Giganten's tables of four (the companion alone; imported at {GIGANTEN_FROM} moves): {gig['moves/s']:.1f} table-moves/s, "
+            f"{gig['cpu per move']:.1f} ms of server CPU a table-move, p50 / p99 {gig['p50']:.1f} / {gig['p99']:.1f} ms, {gig['errors']} failed; "
+            f"bytes sent / HTML: the tap's answer {gig['answer bytes']:.0f} / {gig['answer html']:.0f}, another phone's panel {gig['panel bytes']:.0f} / {gig['panel html']:.0f}"
+        )
+
+
 # --- boardgame.io measured in the same run (--bgio) ------------------------------------------------
 
 
@@ -400,33 +604,46 @@ def bgio_server(workers: int) -> Server | None:
     return Server("bgio", ["node", str(BGIO_DIR / "server.js"), "--dir", store], {"NODE_ENV": "production"}, workers, probe="/games")
 
 
-async def bgio_client(server: Server, *args) -> tuple[dict, float]:
-    """client.js's JSON, and the server's CPU seconds from its "go" line to its result."""
+async def bgio_client(server: Server, *args) -> tuple[dict, float, float]:
+    """client.js's JSON, and the server's CPU seconds and its threads' seconds waiting for a CPU
+    from its "go" line to its result."""
     # on CPU 1 with this process (its affinity is inherited)
     proc = await asyncio.create_subprocess_exec("node", str(BGIO_DIR / "client.js"), *args[:1], server.base, *args[1:], stdout=subprocess.PIPE)
-    cpu = server.cpu()
+    cpu, waited = server.cpu(), server.waited()
     async for line in proc.stdout:
         if line.strip() == b"go":
-            cpu = server.cpu()
+            cpu, waited = server.cpu(), server.waited()
         else:
-            result, cpu = json.loads(line), server.cpu() - cpu
+            result, cpu, waited = json.loads(line), server.cpu() - cpu, server.waited() - waited
     if await proc.wait():
         server.log.seek(0)
         raise RuntimeError(f"benchmarks/bgio/client.js {' '.join(args)} failed; the server said: {server.log.read().decode()[-2000:]}")
-    return result, cpu
+    return result, cpu, waited
 
 
-async def bgio_back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
+async def bgio_timed(server: Server, mode: str, tables=50, seconds=10.0) -> dict:
+    """client.js's ``b2b`` or ``four`` phase, with the server's CPU per move over its timed phase."""
+    args = (mode, "--tables", str(tables), "--seconds", str(seconds))
     try:
-        result, cpu = await bgio_client(server, "b2b", "--tables", str(tables), "--seconds", str(seconds))
+        result, cpu, waited = await bgio_client(server, *args)
     except RuntimeError as e:
         # FlatFile (node-persist) may read a file it is still writing and stop the server: said, and run again
         print(f"boardgame.io failed; its server is restarted and the run repeated: {str(e)[-400:]}", flush=True)
         server.stop()
         server.start()
         await server.ready()
-        result, cpu = await bgio_client(server, "b2b", "--tables", str(tables), "--seconds", str(seconds))
-    return result | {"cpu per move": cpu / max(result["moves/s"] * seconds, 1) * 1000}
+        result, cpu, waited = await bgio_client(server, *args)
+    client = result.pop("client cpu")  # client.js's own CPU over its timed phase
+    return result | {
+        "cpu per move": cpu / max(result["moves/s"] * seconds, 1) * 1000,
+        "server %": cpu / seconds * 100,
+        "generator %": client / seconds * 100,
+        "waiting": waited / seconds,
+    }
+
+
+async def bgio_back_to_back(server: Server, tables=50, seconds=10.0) -> dict:
+    return await bgio_timed(server, "b2b", tables, seconds)
 
 
 # --- the report ----------------------------------------------------------------------------------
@@ -448,6 +665,8 @@ async def main():
     parser.add_argument("--threads", type=int, default=None, help="waitress threads of both servers (default: companion.cli's)")
     parser.add_argument("--workers", type=int, default=1, help="processes of each server; above 1 nothing is pinned")
     parser.add_argument("--bgio", action="store_true", help="measure boardgame.io (benchmarks/bgio) in this run, not the issue's figures")
+    parser.add_argument("--four", type=int, default=50, help="tables of four phones in the table-of-four phase (0: none); each run lasts --duration")
+    parser.add_argument("--no-giganten-four", action="store_true", help="no Giganten tables of four after the score pad's")
     args = parser.parse_args()
     if args.workers == 1 and hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:
         os.sched_setaffinity(0, {1})  # the load generator on CPU 1, the servers on CPU 0
@@ -516,6 +735,8 @@ async def main():
         row("  bare Flask 'hello', polls/s", hello, bare_thr, "", True)
 
         await against_bgio(companion, bgio)
+        if args.four:
+            await at_a_table(companion, bgio, args.four, args.duration, not args.no_giganten_four)
     finally:
         companion.stop()
         bare.stop()
@@ -560,6 +781,13 @@ async def against_bgio(companion: Server, bgio: Server | None):
     row("  failed taps", with_panel["errors"], bgio_b2b["errors"], "0", with_panel["errors"] == bgio_b2b["errors"] == 0)
     row("  the move alone, moves/s", move_alone["moves/s"], bgio_b2b["moves/s"], "", None)
     row("  the move alone, CPU per move", move_alone["cpu per move"], bgio_b2b["cpu per move"], "", None)
+    print("\nthe tapping phone's answer against the move alone (the companion: a tap with its answer, as htmx taps; the same form without it)")
+    print(f"{'metric':34}{'answer':>11}{'alone':>11}{'ratio':>8}  {'goal':28}pass")
+    cpu_ratio = with_panel["cpu per move"] / move_alone["cpu per move"]
+    row("server CPU per move, back to back", with_panel["cpu per move"], move_alone["cpu per move"], "<= 1.5 x the move alone", cpu_ratio <= 1.5)
+    row("  moves/s back to back", with_panel["moves/s"], move_alone["moves/s"], "", None)
+    for n in moves:
+        row(f"  a tap at {n} moves", ours[n], alone[n], "", None)
     if bgio:  # the figures it is measured against otherwise
         print(
             f"issue's machine (boardgame.io 0.50, issue 11): a move {BGIO[10]} / {BGIO[1000]} / {BGIO[3000]} ms at 10 / 1000 / 3000 moves, "

@@ -93,12 +93,17 @@ def random_game(slug: str, n: int = 1000) -> tuple:
     return players, profile, tuple(events)
 
 
-def export(slug: str, events: list[dict]) -> dict:
-    """An export of a table that has had ``events``, as ``/export.json`` writes it."""
+def export(slug: str, events: list[dict], players=None, profile=None) -> dict:
+    """An export of a table that has had ``events``, as ``/export.json`` writes it: the score pad's
+    and Giganten's, or (``players`` and ``profile`` given, as ``random_game`` returns them) any
+    game's with its default options."""
     game = GAMES[slug]
-    players, options, profile = (
-        (FOUR, GIGANTEN_OPTIONS, giganten_profile()) if slug == "giganten" else (FOUR, {"lowest_wins": False}, engine.default_profile(game))
-    )
+    if players is not None:
+        options = {o.key: o.default for o in game.options}
+    else:
+        players, options, profile = (
+            (FOUR, GIGANTEN_OPTIONS, giganten_profile()) if slug == "giganten" else (FOUR, {"lowest_wins": False}, engine.default_profile(game))
+        )
     state = engine.replay(game, players, options, SEED, events, profile)
     return {
         "schema": archive.EXPORT_SCHEMA,

@@ -424,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         type=lambda v: max(1, int(v)),
         default=1,
         help="server processes on the one port (default 1); a games club on a machine with spare cores serves more taps "
-        "with one per core (Linux and macOS; docs/architecture.md, Speed)",
+        "with one per core (Linux and macOS; docs/speed.md)",
     )
     p.add_argument(
         "--connections-per-address",

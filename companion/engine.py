@@ -167,8 +167,10 @@ def _event_misfit(game: Game, e, printed: dict, seats: int) -> str | None:
     return "an action this game does not have"
 
 
-def parse_params(game: Game, action: str, form) -> dict:
-    """Turn raw form strings into typed parameters, or raise FieldError (HTTP 400)."""
+def parse_params(game: Game, action: str, form, players=()) -> dict:
+    """Turn raw form strings into typed parameters, or raise FieldError (HTTP 400).
+
+    ``players``: the table's, whose names a refusal of a seat's own field says ("Ana's cowboys")."""
     spec = game.actions.get(action)
     if spec is None:
         raise FieldError(N_("Unknown action."))
@@ -181,7 +183,12 @@ def parse_params(game: Game, action: str, form) -> dict:
             params[name] = field.parse(raw, name)
         except FieldError as e:
             if field.label:  # say "Points", translated, rather than the parameter's name
-                e.params["field"] = Label(field.label).to_json()
+                seat = getattr(field, "seat", None)
+                if seat is None:
+                    e.params["field"] = Label(field.label).to_json()
+                else:
+                    name = players[seat]["name"] if seat < len(players) else Label(N_("Player %(n)d"), n=seat + 1).to_json()
+                    e.params["field"] = Label(field.label, name=name).to_json()
             raise
     return params
 

@@ -68,12 +68,16 @@ def result(game, players: list, game_state: dict, profile: dict) -> list[dict]:
     return sorted(out, key=lambda p: (p["bot"], p["seat"] if p["seat"] is not None else 0))
 
 
-def start_seat(initial_game_state: dict) -> int | None:
-    """Who started, read from the game's state before the first event.
+def start_seat(game, players: list, initial_game_state: dict, options: dict) -> int | None:
+    """Who started: read from the game's state before the first event, else from the option the
+    game declares who starts with.
 
-    A game with a start player keeps it as ``start`` (Giganten: "Nyní se určí začínající
-    hráč.") or as the first of ``order`` (Tinners' Trail: "Pro první kolo náhodně určete
-    pořadí hráčů."); a game with neither has no start player to record.
+    A game whose rules keep the start player keeps it as ``start`` (Giganten: "Nyní se určí
+    začínající hráč.", drawn or chosen) or as the first of ``order`` (Tinners' Trail: "Pro první
+    kolo náhodně určete pořadí hráčů."). Otherwise its ``starts`` option is the seat its set-up
+    began with (Gold Rush: "Nejmladší hráč může určit, kdo začíná."; Tikal: "Začíná nejstarší
+    hráč."; seat 1 when not given, as their set-up reads it). A game with neither has no start
+    player to record.
     """
     start = initial_game_state.get("start")
     if isinstance(start, int) and not isinstance(start, bool):
@@ -81,7 +85,13 @@ def start_seat(initial_game_state: dict) -> int | None:
     order = initial_game_state.get("order")
     if isinstance(order, list) and order and isinstance(order[0], int):
         return order[0]
-    return None
+    option = next((o for o in game.options if o.starts), None)
+    value = options.get(option.key) if option else 0
+    if value == 0:  # no such option, or 0: drawn at random, which only a state could tell
+        return None
+    seat = (value or 1) - 1
+    # out of range Tikal's set-up starts with seat 1, and Gold Rush's refuses the table
+    return seat if 0 <= seat < len(players) else 0
 
 
 def record(game, code: str, seed: str, players: list, options: dict, initial: dict, state: dict, started: str, finished: str) -> dict:
@@ -93,7 +103,7 @@ def record(game, code: str, seed: str, players: list, options: dict, initial: di
         "started": started,
         "finished": finished,
         "players": _dump(result(game, players, state["game"], engine.profile_values(state))),
-        "start_seat": start_seat(initial["game"]),
+        "start_seat": start_seat(game, players, initial["game"], options),
         "options": _dump(options),
         # the score pad's option; every other game is won by the highest score
         "highest_wins": int(not options.get("lowest_wins")),
@@ -165,6 +175,25 @@ def duration(play: dict) -> int:
         return max(0, int((datetime.fromisoformat(play["finished"]) - datetime.fromisoformat(play["started"])).total_seconds()))
     except (TypeError, ValueError):
         return 0
+
+
+def deciding_tiebreaks(players: list[dict]) -> dict[int, list]:
+    """For each player who has another's score: the game's tie-break lines up to the one that
+    told them apart (Tinners' Trail's 27 / 27: "Money 52" above "Money 36"), by their index in
+    ``players``; all of them where none did (a shared place). Players alone on their score have none."""
+    out: dict[int, list] = {}
+    by_score: dict = {}
+    for i, p in enumerate(players):
+        by_score.setdefault(p["score"], []).append(i)
+    for tied in by_score.values():
+        lines = [players[i].get("tiebreak") or [] for i in tied]
+        if len(tied) < 2 or not all(lines):
+            continue
+        depth = min(len(line) for line in lines)
+        k = next((k for k in range(1, depth + 1) if len({tuple(v for _, v in line[:k]) for line in lines}) == len(tied)), depth)
+        for i, line in zip(tied, lines):
+            out[i] = line[:k]
+    return out
 
 
 # --- Names: matched case-insensitively, renamed and merged through aliases -------------------------
@@ -302,25 +331,33 @@ def totals(plays: list[dict]) -> dict:
 
 
 def game_stats(plays: list[dict], names: dict[str, str]) -> dict:
-    """One game's plays: the best score ever (who, when), the average winning score, the distribution."""
-    best = None
-    winning = []
-    scores = []
+    """One game's plays: the best score ever (who, when), the average winning score and the
+    distribution, in ``directions``: one group per way the game was won, highest wins first. A
+    score pad played "lowest wins" and "highest wins" has two, never one average of both (issue
+    35 point 5: there a low score is the best in one and the worst in the other)."""
+    groups: dict[bool, dict] = {}
     for play in reversed(plays):  # oldest first: a best score equalled later stays with who made it first
+        g = groups.setdefault(play["highest_wins"], {"highest_wins": play["highest_wins"], "plays": 0, "best": None, "winning": [], "scores": []})
+        g["plays"] += 1
         won = [p["score"] for p in play["players"] if p["winner"]]
         if won:
-            winning.append(sum(won) / len(won))
+            g["winning"].append(sum(won) / len(won))
         for p in play["players"]:
-            scores.append(p["score"])
+            g["scores"].append(p["score"])
             goodness = _goodness(p["score"], play["highest_wins"])
-            if best is None or goodness > best["goodness"]:
-                best = {"goodness": goodness, "score": p["score"], "name": canonical(p["name"], names), "colour": p["colour"], "when": play["finished"]}
-    return {
-        **totals(plays),
-        "best": best,
-        "average_winning": sum(winning) / len(winning) if winning else None,
-        "histogram": histogram(scores),
-    }
+            if g["best"] is None or goodness > g["best"]["goodness"]:
+                g["best"] = {"goodness": goodness, "score": p["score"], "name": canonical(p["name"], names), "colour": p["colour"], "when": play["finished"]}
+    directions = [
+        {
+            "highest_wins": g["highest_wins"],
+            "plays": g["plays"],
+            "best": g["best"],
+            "average_winning": sum(g["winning"]) / len(g["winning"]) if g["winning"] else None,
+            "histogram": histogram(g["scores"]),
+        }
+        for g in sorted(groups.values(), key=lambda g: not g["highest_wins"])
+    ]
+    return {**totals(plays), "directions": directions}
 
 
 def histogram(scores: list[int], bins: int = 8) -> list[dict]:
@@ -426,8 +463,9 @@ def rematch(play: dict) -> tuple[list, dict]:
     """Players (same names and colours) and options for the next table of the same game.
 
     Where the game has a start player the seat order turns so the next player clockwise sits
-    first (the same people in the same places, one seat on), and a chosen start player
-    (Giganten's ``start_player``, 1-based; 0 draws one) becomes that first seat.
+    first (the same people in the same places, one seat on), and a chosen start player (the
+    game's ``starts`` option: Giganten's ``start_player``, Gold Rush's ``first``, 1-based; 0
+    draws one) becomes that first seat.
     """
     players = [{"name": p["name"], "colour": p["colour"]} for p in play["players"] if not p["bot"]]
     options = dict(play["options"])
@@ -435,8 +473,10 @@ def rematch(play: dict) -> tuple[list, dict]:
     if start is not None and players:
         turn = (start + 1) % len(players)
         players = players[turn:] + players[:turn]
-        if options.get("start_player"):
-            options["start_player"] = 1
+        game = GAMES.get(play["game"])
+        for option in game.options if game else ():
+            if option.starts and options.get(option.key):
+                options[option.key] = 1
     return players, options
 
 

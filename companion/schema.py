@@ -19,6 +19,7 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from . import joins, plays, table
+from .games import GAMES
 from .games.base import clean_name, name_key
 from .store import now, write
 from .version import __version__, newer, parts
@@ -335,6 +336,21 @@ def _v19(db: sqlite_utils.Database) -> None:
     seat held from before this step has none: as if taken long ago, as m012 did."""
     db.execute("ALTER TABLE seats DROP COLUMN claimed")
     db["seats"].add_column("claimed", int)
+
+
+@MIGRATIONS(name="m020_start_players")
+def _v20(db: sqlite_utils.Database) -> None:
+    """Issue 35 point 5: Gold Rush and Tikal keep who starts in their ``starts`` option, not in
+    their state, and their plays were recorded with no start player; each play's own options say
+    who it was (``plays.start_seat``, the same rule a play recorded now follows)."""
+    for pid, game, players, options in db.execute("select id, game, players, options from plays where start_seat is null").fetchall():
+        known = GAMES.get(game)
+        if known is None:
+            continue
+        seated = [p for p in json.loads(players) if p.get("seat") is not None]
+        seat = plays.start_seat(known, seated, {}, json.loads(options))
+        if seat is not None:
+            db.execute("update plays set start_seat = ? where id = ?", [seat, pid])
 
 
 # Before Migrations, the file's PRAGMA user_version counted the steps applied by hand.

@@ -121,6 +121,14 @@ def game_of(db: sqlite_utils.Database, code: str) -> Game:
     return _known_game(row[0], code)
 
 
+def players_of(db: sqlite_utils.Database, code: str) -> list:
+    """The table's players (``[{"name", "colour"}]`` in seat order), without reading its state."""
+    row = db.execute("select players from tables where code = ?", [code]).fetchone()
+    if row is None:
+        raise TableNotFound(code)
+    return json.loads(row[0])
+
+
 def version(db: sqlite_utils.Database, code: str) -> int | None:
     row = db.execute("select version from tables where code = ?", [code]).fetchone()
     return row[0] if row else None

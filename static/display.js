@@ -3,6 +3,10 @@
 // the display is sized in em, so the type is set as large as still fits (binary search on the
 // body's font size, from the stylesheet's size down to MIN px), again after each refresh and on
 // every resize. Phones (narrower than PHONE px) scroll as any page does and keep the size.
+// No text of the display is smaller than the body's, and its layout (static/app.css) fits every
+// game's set-up and mid-game at 14 px or more at 1024 × 768, the README's promise (issue 35 point 5,
+// tests/test_browser_table.py); a board fuller than that (all of Tikal's temples) goes down to MIN
+// rather than scroll: nobody scrolls the screen in the middle of the table.
 (function () {
   "use strict";
   var MIN = 11, PHONE = 600;

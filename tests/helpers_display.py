@@ -15,9 +15,10 @@ from companion.games.base import PALETTE, RuleError
 NAMES = ["Anna", "Ben", "Cyril", "Dana"]
 
 
-def midgame(db_path: str, slug: str, steps: int = 80, seed: int = 1) -> str:
+def midgame(db_path: str, slug: str, steps: int = 80, seed: int = 1, options: dict | None = None) -> str:
     """A table of ``slug`` with up to four players after ``steps`` random legal moves (fewer if
-    the game ends); the board values of the contract test are confirmed. Returns its code."""
+    the game ends); the board values of the contract test are confirmed; ``options`` over the
+    game's defaults. Returns its code."""
     game = GAMES[slug]
     db = store.connect(db_path)
     # seeded by the name the game had when these plays were chosen ("gold-rush" before issue 25),
@@ -25,7 +26,7 @@ def midgame(db_path: str, slug: str, steps: int = 80, seed: int = 1) -> str:
     rnd = random.Random(f"{(game.aliases or (game.slug,))[0]}-{seed}")
     n = max(game.min_players, min(4, game.max_players))
     players = [{"name": NAMES[i], "colour": (game.colours or PALETTE)[i]} for i in range(n)]
-    code = tables.create(db, slug, players, {o.key: o.default for o in game.options}, host="test")
+    code = tables.create(db, slug, players, {o.key: o.default for o in game.options} | (options or {}), host="test")
     t = tables.load(db, code)
     for key, value in BOARDS.get(slug, {}).items():
         t = tables.act(db, code, "profile", "profile", {"key": key, "value": value, "confirmed": True}, None, t.version).table

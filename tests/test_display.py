@@ -86,6 +86,45 @@ def test_once_the_game_is_over_the_display_says_who_won_above_the_board(client):
     assert "Konečné pořadí" in cs
 
 
+def test_once_botriks_game_is_over_the_display_ranks_the_players_once_with_one_chip_each(app, client):
+    """Issue 35 point 5: the final ranking (Botrik's cog) stood above the game's own list of the
+    same totals (Botrik in his blue), two rankings with two chips for him; the score pad's "Totals"
+    repeated its final ranking too."""
+    from helpers_plays import db_of, hamlet, scorepad
+
+    for code, bot in ((hamlet(db_of(app)), True), (scorepad(db_of(app), ["Anna", "Ben"], [3, 5]), False)):
+        for headers in (EN, {"Accept-Language": "cs"}):
+            html = client.get(f"/t/{code}/display", headers=HX | headers).get_data(as_text=True)
+            board = html.split('class="d-board"')[1].split('class="log d-log"')[0]
+            assert board.count('class="rank"') == 2 and 'class="d-totals"' not in board, code
+            ranking = board.split('<ol class="ranking">')[1].split("</ol>")[0]
+            assert ranking.count("<li") == 2 and ranking.count("Botrik") == int(bot)
+
+
+def test_tinners_trails_final_display_says_which_tie_break_ranked_a_tie_and_nobody_acts_next(app, client):
+    """Issue 35 point 5: two players ended on 27 VP and the display showed "27 / 27" ranked 2 and
+    3 without why, under "Who acts next". "V případě shody ... porovnají zbylé peníze": it now says
+    the money that placed them, as the phone's final score does, and no longer who acts."""
+    from helpers_plays import db_of, tinners
+
+    from companion import plays
+
+    db = db_of(app)
+    code = tinners(db)
+    # the whole game's test ends on 47, 27 and 27 VP (who has which follows the drawn player order)
+    ranked = sorted(plays.for_table(db, code)["players"], key=lambda p: p["rank"])
+    tied = ranked[1:]
+    assert [p["score"] for p in ranked] == [47, 27, 27] and tied[0]["tiebreak"][0][1] > tied[1]["tiebreak"][0][1]
+    for headers, said, money, acts in ((EN, "Tie-breaks:", "Money", "Who acts next"), ({"Accept-Language": "cs"}, "Při shodě:", "Peníze", "Kdo je na tahu")):
+        html = client.get(f"/t/{code}/display", headers=HX | headers).get_data(as_text=True)
+        final = html.split('<section class="d-final">')[1].split("</section>")[0]
+        rows = final.split('<ol class="ranking">')[1].split("<li")[1:]
+        assert [bool(re.search(rf"{said} {money} \d+", row)) for row in rows] == [False, True, True], rows
+        for row, p in zip(rows[1:], tied):
+            assert p["name"] in row and f"{said} {money} {p['tiebreak'][0][1]}<" in row
+        assert acts not in html.split('class="log d-log"')[0]
+
+
 # --- issue 24 point 3: the public board drawn for the middle of the table ---------------------
 
 
@@ -132,6 +171,28 @@ def test_tikal_display_draws_each_temple_with_its_level_and_every_colours_pieces
     for card, t in zip(cards, view["temples"]):
         assert f"<strong>{t['key']}</strong>" in card and f"value </span>{t['value']}</span>" in card
         assert [view["players"][p["seat"]]["name"] for p in t["pieces"]] == NAMES.findall(card.split("d-pieces")[1])
+
+
+def test_tikals_display_marks_leader_majority_and_winner_each_its_own_way_with_the_phones_legend(app, client):
+    """Issue 35 point 5: the display starred the leader, the majority (after the piece) and the
+    winner alike, while the phone's legend says "★ = leader". ★ now marks the leader only, with
+    the phone's legend; the majority is framed as on the phone; the winner has the ranking's ♛."""
+    from helpers_display import midgame
+
+    db = app.config["DATABASE"]
+    for steps in (150, 5000):  # mid-game and over
+        code = midgame(db, "tikal", steps)
+        for headers, legend in ((EN, "★ = leader, counts 3 for the majority."), ({"Accept-Language": "cs"}, "★ = vedoucí, pro většinu platí za 3.")):
+            html = client.get(f"/t/{code}/display", headers=HX | headers).get_data(as_text=True)
+            board = html.split('class="d-board"')[1].split('class="log d-log"')[0]
+            assert legend in board
+            stars = board.replace(legend, "").count("★")
+            assert stars == len(re.findall(r'<span title="[^"]+">★</span>', board)), steps  # each star is a leader
+            held = re.findall(r'<li class="tk-major">(.*?)</li>', board)
+            assert held and all('sr"> ' in h for h in held)  # the framed piece says "majority" to a reader too
+            if steps == 5000:
+                final = board.split('<section class="d-final">')[1].split("</section>")[0]
+                assert "♛" in final and "★" not in final  # (the players are red, blue, green and yellow: no ★ in a chip)
 
 
 def test_gold_rush_display_draws_the_score_ring_with_each_players_meeple_and_laps(app, client):

@@ -48,6 +48,20 @@ def test_tikal_labels_list_every_site_laid_in_board_order_then_the_names_to_come
         assert hidden not in html
 
 
+def test_once_gold_rush_is_over_the_labels_page_says_so_instead_of_an_empty_sheet(app, client):
+    """Issue 35 point 5: at the end every mountain is closed and no tile is left, and the page was
+    a heading, the printing instructions and a Print button over no card."""
+    code = midgame(app.config["DATABASE"], "gold_rush", steps=5000)
+    assert tables.load(store.connect(app.config["DATABASE"]), code).finished
+    for headers, said in (
+        (EN, "The game is over: no place on the board needs a label any more."),
+        (CS, "Hra skončila: žádné místo na plánu už štítek nepotřebuje."),
+    ):
+        html = client.get(f"/t/{code}/labels", headers=headers).get_data(as_text=True)
+        assert said in html
+        assert 'class="lb-cards"' not in html and "lb-print" not in html and 'class="lb-how"' not in html
+
+
 def test_a_tikal_camp_card_shows_its_builder_colour_and_name():
     state = {"players": [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], "tiles": {"temple": 0, "treasure": 0}, "sites": {}}
     state["sites"] = {"base": {"kind": "base"}, "T1": {"kind": "temple"}, "C1": {"kind": "camp", "camp": 1}}

@@ -21,7 +21,7 @@ from companion.games.hamlet_botrik import data as hb
 from companion.games.tikal import data as tk
 from companion.games.tinners_trail import board as tt_board, data as tt
 from companion.rng import TableRandom
-from helpers import start_table
+from helpers import act, start_table
 
 HX = {"HX-Request": "true"}
 FIVE = ("tinners_trail", "giganten", "tikal", "gold_rush", "hamlet_botrik")
@@ -83,6 +83,19 @@ def test_tinners_trail_actions_cost_the_time_the_rules_charge(times):
     assert cost_of(lines, "invest") == tuple(b["invest_costs"])  # "£5, £10, £15, £20" boxes
     if times:
         assert cost_of(lines, "adit") == 4
+
+
+def test_tinners_trail_developments_do_what_the_rulebook_says():
+    """Issue 35 point 6: the adit's line said only "1 water less on each side"; the rulebook: "Okamžitě
+    z obou území odstraní po jedné kostičce vody a do obou přidá po jedné kostičce mědi a jedné
+    kostičce cínu." A port and a train add 1 capacity as well ("Přístav zvyšuje kapacitu dolu v území
+    o jedna", "Vlak zvyšuje kapacitu dolu v území o jedna"). Each line links its own sentence."""
+    lines = by_action(aid_lines("tinners_trail", 3))
+    (adit,) = lines["adit"]
+    assert "+1 tin, +1 copper" in adit.text.params["limit"]["msg"] and "přidá po jedné kostičce mědi a jedné kostičce cínu" in adit.ref.cs
+    for action, development in (("port", "Přístav"), ("train", "Vlak")):
+        (line,) = lines[action]
+        assert "+1 capacity" in line.text.params["limit"]["msg"] and f"{development} zvyšuje kapacitu dolu v území o jedna" in line.ref.cs
 
 
 def test_tikal_actions_cost_the_action_points_the_rules_spend():
@@ -152,12 +165,12 @@ SHOWN = {
     "gold_rush": ["Score a railway: 1 a tile; exactly one locomotive: 2 a tile"],
     "hamlet_botrik": ["paid from the favour tile: 5", "basic ×8, refined ×2, or coins ×7"],
 }
-SHOWN_CS = {
-    "tinners_trail": "Stavba dolu: 2 časové body",
-    "giganten": "$4,000, $6,000, $8,000 na polích s 1, 2, 3 věžemi",
-    "tikal": "3 akční body",
-    "gold_rush": "2 za kartičku",
-    "hamlet_botrik": "základní ×8, zpracované ×2 nebo zlaťáky ×7",
+SHOWN_CS = {  # sums as the panels write them (issue 35 point 6: "$5,000" and "£5, £10" stood in Czech aids)
+    "tinners_trail": ("Stavba dolu: 2 časové body", "Investice: 5 £, 10 £, 15 £, 20 £ za okénko"),
+    "giganten": ("$4 000, $6 000, $8 000 na polích s 1, 2, 3 věžemi", "jinak $3 000 za kámen"),  # a no-break space, read as a space here
+    "tikal": ("3 akční body",),
+    "gold_rush": ("2 za kartičku",),
+    "hamlet_botrik": ("základní ×8, zpracované ×2 nebo zlatáky ×7",),
 }
 
 
@@ -176,7 +189,8 @@ def test_the_aid_page_shows_the_costs_and_is_one_tap_from_the_turn_bar(client, s
         assert f'href="/t/{code}/aid"' in panel.split('<section class="setup')[1].split("</section>")[0]
     client.post("/lang", data={"lang": "cs", "next": "/"})
     cs = client.get(f"/t/{code}/aid").get_data(as_text=True)
-    assert SHOWN_CS[slug] in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", cs)), slug
+    cs = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", cs))
+    assert [shown for shown in SHOWN_CS[slug] if shown not in cs] == [], slug
 
 
 def test_the_current_phase_is_marked():
@@ -209,7 +223,82 @@ def test_one_section_is_open_the_one_of_the_phase_now(slug):
         assert opened == (serving or opened), phase
 
 
+@pytest.mark.parametrize("slug", FIVE)
+def test_the_phase_now_is_marked_in_the_open_section(slug):
+    """Issue 35 point 6: Giganten's phase now was marked only in the round's list of phases, a
+    section folded while the section of that phase was open. Whichever phase the game is at, the
+    open section shows it marked, read without a tap."""
+    options = {"advanced": True} if slug == "tikal" else {}  # its auction's phases too
+    state, options, profile = state_of(slug, GAMES[slug].min_players, options)
+    key = "step" if slug == "giganten" else "phase"
+    for phase, label, _ref in AIDS[slug].PHASES:
+        sections = AIDS[slug].aid({**state, key: phase}, options, profile)
+        (shown,) = [s for s in sections if s.open]
+        assert [line.text.msg for line in ([shown.now] if shown.now else []) + shown.lines if line.current] == [label], (phase, shown.title)
+
+
+@pytest.mark.parametrize("slug,title", [("tinners_trail", "Table steps"), ("giganten", "Table steps")])
+def test_the_set_up_opens_the_section_of_its_steps(slug, title):
+    """Issue 35 point 6: at Tinners' Trail's set-up (the regions seeded before round 1) the aid
+    opened the actions of phase 3; the set-up is a phase of its own, its steps' section open.
+    Giganten's set-up (the black track's length asked before round 1) too."""
+    state, options, profile = state_of(slug, 3)
+    assert state["step" if slug == "giganten" else "phase"] in (0, "setup")
+    (shown,) = [s for s in AIDS[slug].aid(state, options, profile) if s.open]
+    assert shown.title == title and shown.now.text.msg == "Set-up"
+
+
 def test_tikal_opens_the_action_points_while_a_player_spends_them():
     state, options, profile = state_of("tikal", 2)
     assert [s.title for s in AIDS["tikal"].aid(state, options, profile) if s.open] == ["Table steps"]  # the tile first
     assert [s.title for s in AIDS["tikal"].aid({**state, "phase": "act"}, options, profile) if s.open] == ["Action points"]
+
+
+# --- the aid names the panel's own buttons (issue 35 point 6) -----------------------------------
+
+# the taps that bring a table to its first turn, where the aid's buttons are checked again
+FIRST_TURN = {"hamlet_botrik": [("ready", {"villagers": 1, "blueprints": 0, "quick": "yes"})]}
+
+
+def quoted(line, labels: set) -> set:
+    """The button words an aid line quotes: its nested labels that are a declared action's label."""
+    found = set()
+
+    def walk(value):
+        if isinstance(value, dict) and "msg" in value:
+            if value["msg"] in labels:
+                found.add(value["msg"])
+            for v in (value.get("params") or {}).values():
+                walk(v)
+
+    walk(line.text.to_json())
+    return found
+
+
+def buttons(html: str) -> list[str]:
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", b)).replace("&#39;", "'").strip() for b in re.findall(r"<button[^>]*>(.*?)</button>", html, re.S)]
+
+
+@pytest.mark.parametrize("slug", FIVE)
+def test_the_aid_quotes_only_buttons_the_panel_draws(client, slug):
+    """Issue 35 point 6: Botrik's aid listed a "My turn is over: Botrik's turn" button that his
+    panel no longer draws (your turn's form is his first question, its answers the buttons). Where
+    an action may be taken now, each button word the aid quotes for it is a button of the panel."""
+    game = GAMES[slug]
+    extra = {"name1": "", "name2": ""} if slug == "hamlet_botrik" else {}
+    code = start_table(client, slug, **extra)
+    checked = 0
+    for taps in ([], *[[t] for t in FIRST_TURN.get(slug, [])]):
+        for action, params in taps:
+            assert act(client, code, action, **params).status_code == 200
+        export = client.get(f"/t/{code}/export.json").json
+        state, options, profile = export["state"]["game"], export["options"], {k: v["value"] for k, v in export["state"]["profile"].items()}
+        allowed = {e.action for seat in (None, *range(len(export["players"]))) for e in game.legal(state, seat, profile) if e.allowed}
+        drawn = buttons(client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "en"}).get_data(as_text=True))
+        for section in AIDS[slug].aid(state, options, profile):
+            for line in section.lines:
+                for action in set(line.actions) & allowed:
+                    words = quoted(line, {game.moves.by_name[action].label})
+                    assert all(any(w in b for b in drawn) for w in words), (action, words, drawn)
+                    checked += 1
+    assert checked  # some line of the aid is about what may be done now

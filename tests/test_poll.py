@@ -60,5 +60,5 @@ def test_the_note_on_a_form_kept_across_a_poll_speaks_the_phones_language(client
     28 point 2) from the page: the core catalog's Czech, gender-neutral."""
     code = start_table(client)
     html = client.get(f"/t/{code}/", headers={"Accept-Language": "cs"}).get_data(as_text=True)
-    assert 'data-kept="Stůl se mezitím změnil: zkontrolujte a ťukněte."' in html
+    assert 'data-kept="Stůl se mezitím změnil: zkontrolujte a klepněte."' in html
     assert 'data-gone="Stůl se mezitím změnil: rozepsaný formulář už není k dispozici."' in html

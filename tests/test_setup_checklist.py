@@ -63,10 +63,10 @@ GIGANTEN = {
 GIGANTEN_ALL = {
     "pieces": {"trucks": 1, "derricks": 5, "locos": 1, "fields": 4},
     "oil": {"num": 60},
-    "barrels": {"price": "5,000", "num": 3},
+    "barrels": {"price": 5000, "num": 3},
     "cards": {"red": 12, "beige": 30},
     "licences": {"num": 78, "ones": 39, "twos": 39},
-    "money": {"money": "15,000"},
+    "money": {"money": 15000},
 }
 
 # --- Tikal: "1 vedoucího, 18 účastníků a 2 tábory"; "48 čtvercových žetonů - pater chrámů ... 3×2, 6×3,
@@ -265,3 +265,20 @@ def test_checklists_render_in_czech(client):
         code = start_table(client, slug, **extra)
         html = client.get(f"/t/{code}/panel", headers={**HX, "Accept-Language": "cs"}).get_data(as_text=True)
         assert 'id="setup-h">Příprava hry' in html, slug
+
+
+# issue 35 point 6: a sum reads as the panels write it, in the viewer's language ("$5,000" and
+# "£15" stood in the Czech checklists)
+MONEY = {
+    "giganten": (["$5,000, one on each", "$15,000 for each player"], ["$5\u00a0000, na každou", "$15\u00a0000 pro každého hráče"]),
+    "tinners_trail": (["£15: one of your tokens"], ["15 £: jeden váš žeton"]),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(MONEY))
+def test_the_checklists_write_sums_as_the_panels_do(client, slug):
+    code = start_table(client, slug)
+    for lang, shown in zip(("en", "cs"), MONEY[slug], strict=True):
+        html = client.get(f"/t/{code}/setup", headers={"Accept-Language": lang}).get_data(as_text=True)
+        text = re.sub(r"[ \t\n]+", " ", re.sub(r"<[^>]+>", "", html))
+        assert all(s in text for s in shown), (lang, [s for s in shown if s not in text])

@@ -3,12 +3,15 @@
 //   node client.js tap URL [--moves 10,1000,3000] [--taps 30]   median ms of a move on one match
 //       as it reaches each count (moves sent without waiting until then)
 //   node client.js b2b URL [--tables 50] [--seconds 10]    matches sending moves back to back
+//   node client.js four URL [--tables 50] [--seconds 10]   a table of four: four clients (one per
+//       seat) on each match; one of them moves, the next seat's phone the next move, and a
+//       table-move counts once all four clients have the server's update carrying it
 // A move's time runs from client.moves.score() to the server's update carrying the new stateID,
-// as the transport delivers it (the client's own optimistic update does not count). b2b prints
-// "go" when its timed phase starts, so load.py can read the server's CPU time around it.
+// as the transport delivers it (the client's own optimistic update does not count). b2b and four
+// print "go" when their timed phase starts, so load.py can read the server's CPU time around it.
 const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
-const { ScorePad } = require('./game');
+const { ScorePad, ScorePadTable } = require('./game');
 
 const [mode, url] = process.argv.slice(2);
 function arg(name, fallback) {
@@ -23,22 +26,25 @@ async function post(path, body) {
   return r.json();
 }
 
-// A match of four seats with the phone of seat 0 joined, connected and synced.
-async function table() {
-  const { matchID } = await post('/games/scorepad/create', { numPlayers: 4 });
-  const { playerCredentials } = await post(`/games/scorepad/${matchID}/join`, { playerID: '0', playerName: 'A' });
-  const client = Client({ game: ScorePad, matchID, playerID: '0', credentials: playerCredentials, multiplayer: SocketIO({ server: url, socketOpts: { transports: ['websocket'] } }), debug: false });
+// One seat's phone: boardgame.io's Client for that seat, connected and synced. server(stateID)
+// resolves once the server's update carrying that stateID (or a later one) has arrived; with
+// `counted`, the updates received and their bytes (the message's JSON, as socket.io sends it)
+// are added up (not in the other modes: it would add to the time of the move measured).
+async function phone(game, matchID, playerID, credentials, counted = false) {
+  const client = Client({ game, matchID, playerID, credentials, multiplayer: SocketIO({ server: url, socketOpts: { transports: ['websocket'] } }), debug: false });
   const waiters = new Map(); // stateID -> resolve, for the server's updates
   let serverStateID = -1;
+  const me = { client, updates: 0, bytes: 0 };
   const receive = client.receiveTransportData.bind(client);
   client.receiveTransportData = (data) => {
     receive(data);
     const id = data.type === 'update' ? data.args[1]._stateID : data.type === 'sync' ? data.args[1].state._stateID : undefined;
     if (id === undefined) return;
+    if (counted && data.type === 'update') (me.updates++, (me.bytes += JSON.stringify(['update', ...data.args]).length));
     serverStateID = Math.max(serverStateID, id);
     for (const [want, resolve] of waiters) if (want <= serverStateID) (waiters.delete(want), resolve());
   };
-  const server = (stateID, timeout = TIMEOUT) =>
+  me.server = (stateID, timeout = TIMEOUT) =>
     stateID <= serverStateID
       ? Promise.resolve()
       : new Promise((resolve, reject) => {
@@ -46,7 +52,15 @@ async function table() {
           waiters.set(stateID, () => (clearTimeout(timer), resolve()));
         });
   client.start();
-  await server(0, 60000);
+  await me.server(0, 60000);
+  return me;
+}
+
+// A match of four seats with the phone of seat 0 joined, connected and synced.
+async function table() {
+  const { matchID } = await post('/games/scorepad/create', { numPlayers: 4 });
+  const { playerCredentials } = await post(`/games/scorepad/${matchID}/join`, { playerID: '0', playerName: 'A' });
+  const { client, server } = await phone(ScorePad, matchID, '0', playerCredentials);
   let n = 0;
   return {
     client,
@@ -94,6 +108,7 @@ async function b2b() {
   const counts = new Array(tables).fill(0);
   const times = [];
   let errors = 0;
+  let cpu = process.cpuUsage();
   console.log('go');
   const stop = now() + seconds * 1000;
   await Promise.all(
@@ -113,12 +128,78 @@ async function b2b() {
   );
   const moves = counts.reduce((a, b) => a + b, 0);
   times.sort((a, b) => a - b);
-  const out = { 'moves/s': moves / seconds, 'min/mean': Math.min(...counts) / (moves / tables), p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))], errors };
+  cpu = process.cpuUsage(cpu);
+  const out = {
+    'moves/s': moves / seconds,
+    'min/mean': Math.min(...counts) / (moves / tables),
+    p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
+    errors,
+    'client cpu': (cpu.user + cpu.system) / 1e6,
+  };
   for (const t of all) t.client.stop();
   return out;
 }
 
-(mode === 'tap' ? tap() : b2b()).then(
+// A table of four: every seat joined and its own client connected; the seat that enters points
+// turns with every table-move, as load.py's companion phones do.
+async function four() {
+  const tables = Number(arg('tables', 50));
+  const seconds = Number(arg('seconds', 10));
+  const all = [];
+  for (let i = 0; i < tables; i++) {
+    const { matchID } = await post('/games/scorepad-table/create', { numPlayers: 4 });
+    const seats = [];
+    for (const playerID of ['0', '1', '2', '3']) {
+      const { playerCredentials } = await post(`/games/scorepad-table/${matchID}/join`, { playerID, playerName: `P${playerID}` });
+      seats.push(await phone(ScorePadTable, matchID, playerID, playerCredentials, true));
+    }
+    all.push(seats);
+  }
+  const counts = new Array(tables).fill(0);
+  const times = [];
+  let errors = 0;
+  for (const seats of all) for (const s of seats) s.updates = s.bytes = 0;
+  let cpu = process.cpuUsage();
+  console.log('go');
+  const stop = now() + seconds * 1000;
+  await Promise.all(
+    all.map(async (seats, i) => {
+      while (now() < stop) {
+        const start = now();
+        const tapper = seats[counts[i] % 4];
+        tapper.client.moves.score(Number(tapper.client.playerID), 2);
+        const stateID = tapper.client.getState()._stateID;
+        try {
+          await Promise.all(seats.map((s) => s.server(stateID)));
+        } catch {
+          errors++; // a phone was sent nothing: this table stops
+          return;
+        }
+        times.push(now() - start);
+        counts[i]++;
+      }
+    }),
+  );
+  cpu = process.cpuUsage(cpu);
+  const moves = counts.reduce((a, b) => a + b, 0);
+  const phones = all.flat();
+  const updates = phones.reduce((a, s) => a + s.updates, 0);
+  times.sort((a, b) => a - b);
+  const out = {
+    'moves/s': moves / seconds,
+    'min/mean': Math.min(...counts) / (moves / tables),
+    p50: times[Math.floor(times.length / 2)],
+    p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
+    errors,
+    'bytes per update': phones.reduce((a, s) => a + s.bytes, 0) / Math.max(updates, 1),
+    'updates per move': updates / Math.max(moves, 1),
+    'client cpu': (cpu.user + cpu.system) / 1e6, // seconds of this process's CPU over the timed phase
+  };
+  for (const s of phones) s.client.stop();
+  return out;
+}
+
+({ tap, b2b, four })[mode]().then(
   (result) => {
     console.log(JSON.stringify(result));
     process.exit(0);

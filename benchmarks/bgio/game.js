@@ -3,7 +3,7 @@
 // companion's events do. Seat 0's phone enters every seat's points in one endless turn; undo is
 // off because boardgame.io keeps a copy of the state per move of the turn for it (the state
 // would grow with the square of the log), where the companion's undo replays its log.
-const { INVALID_MOVE } = require('boardgame.io/core');
+const { INVALID_MOVE, ActivePlayers } = require('boardgame.io/core');
 
 const ScorePad = {
   name: 'scorepad',
@@ -19,4 +19,9 @@ const ScorePad = {
   },
 };
 
-module.exports = { ScorePad };
+// The same score pad at a table of four (load.py's "table of four"): every seat's phone enters
+// its own points whenever it likes, as each seated phone does at the companion's score pad, so
+// every player is active for the whole endless turn.
+const ScorePadTable = { ...ScorePad, name: 'scorepad-table', turn: { activePlayers: ActivePlayers.ALL } };
+
+module.exports = { ScorePad, ScorePadTable };

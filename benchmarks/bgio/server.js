@@ -2,7 +2,7 @@
 //   node server.js --port 8000 --dir /tmp/bgio-store     (binds 127.0.0.1 only)
 // --workers is accepted and ignored (one process): load.py passes it to every server it starts.
 const { Server, FlatFile } = require('boardgame.io/server');
-const { ScorePad } = require('./game');
+const { ScorePad, ScorePadTable } = require('./game');
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,7 +23,7 @@ class Durable extends FlatFile {
   }
 }
 
-const server = Server({ games: [ScorePad], db: new Durable({ dir }), origins: ['http://127.0.0.1'] });
+const server = Server({ games: [ScorePad, ScorePadTable], db: new Durable({ dir }), origins: ['http://127.0.0.1'] });
 // Server.run listens on every interface: bind loopback only, as the companion's benchmark does
 const listen = server.app.listen.bind(server.app);
 server.app.listen = (p, callback) => listen(p, '127.0.0.1', callback);

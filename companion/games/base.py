@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 JSON = Any
@@ -189,10 +189,13 @@ class Int:
     # the widest range an earlier version's form accepted (lo, hi), where this one is narrower: a
     # stored entry (an import) in it is what that form could have sent, and it replays as it was
     was: tuple[int, int] | None = None
+    # a count of one seat's (Gold Rush's cowboys per player): ``label`` names the player, %(name)s,
+    # whom a refusal then names (the web layer knows the names; issue 35 point 6: "the 1st player")
+    seat: int | None = None
 
     def stored(self) -> Int:
         """The field as stored entries are checked against (``was``'s range, where it is wider)."""
-        return self if self.was is None else Int(min(self.lo, self.was[0]), max(self.hi, self.was[1]), self.required, self.label)
+        return self if self.was is None else replace(self, lo=min(self.lo, self.was[0]), hi=max(self.hi, self.was[1]), was=None)
 
     def parse(self, raw: str | None, name: str):
         if raw is None or raw.strip() == "":
@@ -367,6 +370,9 @@ class Option:
     spec: FieldSpec
     default: Any
     help: str = ""
+    # who starts, as a seat number from 1 (``common.starts``): the history records that seat as the
+    # start player (``plays.start_seat``) and "Play again" sets it to the next player's new seat 1
+    starts: bool = False
 
 
 @dataclass(frozen=True)

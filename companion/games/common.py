@@ -177,8 +177,9 @@ def kept_by(key: str, label: str, help: str, values: tuple[str, str] = ("app", "
 
 
 def starts(label: str, help: str, most: int, key: str = "start_player", drawn: bool = False) -> Option:
-    """Who starts, as a seat number from 1 (seat 1 by default); ``drawn``: 0 draws one at random."""
-    return Option(key, label, Int(0 if drawn else 1, most, required=False), 1, help)
+    """Who starts, as a seat number from 1 (seat 1 by default); ``drawn``: 0 draws one at random.
+    The one option a game declares who starts with: the history records it (``Option.starts``)."""
+    return Option(key, label, Int(0 if drawn else 1, most, required=False), 1, help, starts=True)
 
 
 def auto_pass_option(label: str, help: str) -> Option:

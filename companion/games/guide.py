@@ -11,7 +11,8 @@ A game's ``aid.py`` gives ``aid(state, options, profile) -> [Section]``: the pha
 (the current one marked), every declared action with its cost and limits read from the tables
 the rules charge from, what scores when, how ties break; each line with its rulebook sentence.
 A section names the phases it serves (``during``); ``fold`` opens the one for the phase now, so
-the aid is one phone screen: that section open, each other one a single line to open.
+the aid is one phone screen: that section open, led by the phase now, each other one a single
+line to open.
 Nothing here is copied by hand: a quantity comes from the game's ``data.py`` or the board values.
 """
 
@@ -62,20 +63,26 @@ class AidLine:
 @dataclass(frozen=True)
 class Section:
     """A part of the aid; ``during``: the phases (the keys of ``phase_lines``) it serves, ``open``:
-    shown unfolded on the phone (``fold`` sets it; the printed page unfolds every section)."""
+    shown unfolded on the phone (``fold`` sets it; the printed page unfolds every section), ``now``:
+    the phase now, leading the open section when its own lines do not name it (``fold`` sets it)."""
 
     title: str
     lines: list[AidLine] = field(default_factory=list)
     during: tuple = ()
     open: bool = False
+    now: AidLine | None = None
 
 
 def fold(sections: list[Section], current) -> list[Section]:
-    """The sections with one open: the first that serves the phase ``current``, else (before the
-    first phase, after the game) the first that serves any phase."""
+    """The sections with one open: the first that serves the phase ``current``, else the one that
+    lists it (the round's phases), else (before the first phase, after the game) the first that
+    serves any phase. The phase now is read without a tap: the open section leads with its line
+    when another section lists it (the round's phases, folded then, mark it for when it is opened)."""
     serving = [i for i, s in enumerate(sections) if s.during]
-    chosen = next((i for i in serving if current in sections[i].during), serving[0] if serving else 0)
-    return [replace(s, open=i == chosen) for i, s in enumerate(sections)]
+    marked = next((line for s in sections for line in s.lines if line.current), None)
+    listing = next((i for i, s in enumerate(sections) if marked in s.lines), None) if marked else None
+    chosen = next((i for i in serving if current in sections[i].during), listing if listing is not None else serving[0] if serving else 0)
+    return [replace(s, open=i == chosen, now=marked if i == chosen and marked is not None and marked not in s.lines else None) for i, s in enumerate(sections)]
 
 
 def L(msg, **params) -> Label:  # noqa: N802 (a label, as short as a sentence allows)
@@ -105,6 +112,13 @@ def action_lines(moves, names, costs=None, limits=None, refs=None, cost_label=No
         }["cost" in params, "limit" in params]
         out.append(AidLine(Label(msg, **params), refs.get(name), actions=(name,), cost=cost))
     return out
+
+
+def money(msg, amounts) -> dict | None:
+    """Sums of money as the panels write them, joined with commas: each is ``msg``, the game's
+    currency as its panel words it ("$%(n)d", "£%(n)d"), whose catalogue puts the sign where the
+    language does, and the web layer's ``tr`` groups its thousands ($5,000, £5; $5 000, 5 £)."""
+    return listed([Label(msg, n=amount).to_json() for amount in amounts])
 
 
 def steps_line(moves, names, ref=None, text=None) -> AidLine:

@@ -13,26 +13,31 @@ remembers the key of each of its regions under the rendering's nonce (``SENT``, 
 process). A tap's form sends that nonce; the answer to a tap that counted renders a region whose
 key is the one the phone already has as an empty ``<div id="…" hx-preserve>``, and htmx keeps
 the phone's own element in its place when it swaps the fresh panel in (the element with what
-the player was typing in it, as the panel's other forms). Everything else of the panel is
-rendered as before, so a region is only ever left out, never made from another rendering: each
-phone's answer holds its own seat's view only. A region is rendered anyway when:
+the player was typing in it, as the panel's other forms). A region is rendered anyway when:
 
 * its key differs, or the phone's rendering is unknown here (another server process, a page
   older than ``SENT`` keeps, a request without a nonce: Undo, Redo): the whole panel, as before;
 * the panel shows a refusal, a question or a refilled form (``error``, ``confirm``, ``submitted``):
-  such a rendering's regions are never kept.
+  such a rendering's regions are never kept, nor shared.
+
+**Rendered once for every phone** (issue 36 point 2). The key names everything the region shows
+besides the table and the language: the template passes the values (the seat, ``my_seat``,
+wherever the region reads a seat's view or secrets), and ``actions`` adds what ``legal`` says of
+those actions for this phone (allowed, or the reason: ``Offers.key``). So two phones whose keys
+are equal would render the same HTML, and a region rendered for one is taken from ``REGIONS``
+for the other (a panel for htmx only; a whole page renders its own), with this rendering's
+version, head and nonce put into its forms (``_restamped``). The same holds for ``memo`` pieces
+(log lines, the sheet's rounds), which hold no form. A move then costs the table one rendering of
+each region that changed per distinct key, not one per phone. ``tests/test_web_legal.py`` renders
+every phone's panel during random play of every game with the shared caches and alone, and
+fails when they differ: a key that misses what its region shows.
 
 A kept form still carries the version, head and nonce of the panel it was rendered in; the
 panel carries the fresh ones (``data-version``, ``data-head``, ``data-nonce``) and static/app.js
-puts them into every request a form of the panel sends (``htmx:configRequest``), so only a phone
-without JavaScript reads them from the form, and it is always sent the whole page. The form that
+puts them into every request a form of the panel sends (``htmx:configRequest``). The form that
 was tapped, when it is kept, is emptied by app.js as its fresh rendering would be (``reset()``
 to the values it was rendered with, the ``<details>`` around it closed: a region is never kept
 from a rendering that opened one, a refusal's).
-
-The key names everything the region shows besides the table, this phone's seat and rights and
-the language (always part of it): the template passes the values, and ``actions`` adds what
-``legal`` says of those actions (allowed, and the reason when not) for the greying.
 """
 
 from __future__ import annotations

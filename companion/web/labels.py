@@ -35,7 +35,7 @@ def labels(code):
     cards = _places(t.game.slug, t.game_state)
     for c in cards or ():
         c["player"] = t.players[c["seat"]] if c["seat"] is not None else None
-    return render_template("labels.html", code=code, game=t.game, cards=cards)
+    return render_template("labels.html", code=code, game=t.game, cards=cards, finished=t.finished)
 
 
 def lay_hint(slug: str, log: list) -> str | None:

@@ -91,11 +91,18 @@ def extras(play: dict) -> dict:
         "span": span(play["duration"]),
         "share": share_text(play),
         "bgstats": records.bgstats_url(records.bgstats(play, english, bgg[0] if bgg else None)),
-        "ranked": sorted(play["players"], key=lambda p: (p["rank"], p["seat"] if p["seat"] is not None else 99)),
+        "ranked": _ranked(play["players"]),
         "knows_table": play["code"] in session.get("tables", []),
         "start": next((p for p in play["players"] if p["seat"] is not None and p["seat"] == play["start_seat"]), None),
         "options": _options(play),
     }
+
+
+def _ranked(players: list[dict]) -> list[dict]:
+    """Best first, each with ``decided_by``: the tie-breaks that placed a player tied on points."""
+    decided = records.deciding_tiebreaks(players)
+    out = [dict(p, decided_by=decided.get(i, [])) for i, p in enumerate(players)]
+    return sorted(out, key=lambda p: (p["rank"], p["seat"] if p["seat"] is not None else 99))
 
 
 def _options(play: dict) -> list[tuple[str, str]]:

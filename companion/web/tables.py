@@ -311,7 +311,11 @@ def act(code):
     action = request.form.get("action", "")
 
     def attempt(game):
-        params = engine.parse_params(game, action, request.form)
+        try:
+            params = engine.parse_params(game, action, request.form)
+        except FieldError:  # refused: said again with the players' names (a seat's own field names its player)
+            engine.parse_params(game, action, request.form, tables.players_of(db, code))
+            raise
         me = device_id()
         seat = seating.seat_of(db, code, me)
         return tables.act(

@@ -60,3 +60,41 @@ def test_without_a_share_sheet_the_text_is_copied_and_the_lobby_offers_known_nam
     box = page.locator("button.known-name").first.bounding_box()
     assert box["height"] >= 44
     ctx.close()
+
+
+CONTRAST = """g => {
+  // WCAG relative luminance and contrast of the line's outer stroke against what it is drawn on
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => { const [r, g, b] = rgb(c).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  let el = g, bg = "rgba(0, 0, 0, 0)";
+  while (el && (bg === "rgba(0, 0, 0, 0)" || bg === "transparent")) { el = el.parentElement; bg = el ? getComputedStyle(el).backgroundColor : "rgb(255, 255, 255)"; }
+  const outer = [...g.querySelectorAll("polyline")].sort((a, b) => parseFloat(getComputedStyle(b).strokeWidth) - parseFloat(getComputedStyle(a).strokeWidth))[0];
+  const [a, b] = [lum(getComputedStyle(outer).stroke), lum(bg)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_score_chart_draws_a_white_and_a_black_player_visibly_in_both_colour_schemes(browser, server, tmp_path, scheme):  # noqa: F811
+    """Issue 35 point 5: the white player's line vanished on the light page and the black one's on
+    the dark; each line is drawn over an outline that stands out from the card (3:1, WCAG's
+    contrast for graphics), and its colour is still named in the legend."""
+    from helpers_plays import do
+
+    from companion import store, table
+
+    db = store.connect(str(tmp_path / "companion.db"))
+    players = [{"name": n, "colour": c} for n, c in (("Wanda", "white"), ("Bill", "black"), ("Rosa", "red"))]
+    code = table.create(db, "scorepad", players, {"lowest_wins": False}, host="test")
+    for seat, points in enumerate((12, 7, 9)):
+        do(db, code, "score", seat=seat, points=points, note="")
+    do(db, code, "finish")
+    page = browser.new_context(**PHONE, locale="en-GB", color_scheme=scheme).new_page()
+    page.goto(f"{server}/t/{code}/")
+    lines = page.locator(".score-chart g.line")
+    assert lines.count() == 3
+    contrasts = [lines.nth(i).evaluate(CONTRAST) for i in range(3)]
+    assert min(contrasts) >= 3, contrasts
+    legend = page.locator(".score-legend").inner_text()
+    assert "Wanda" in legend and "Bill" in legend
+    page.context.close()

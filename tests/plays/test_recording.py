@@ -8,6 +8,7 @@ import gzip
 import json
 import shutil
 
+import pytest
 from helpers_plays import TESTS, db_of, do, giganten, hamlet, scorepad, tinners
 
 from companion import archive, plays, schema, store, table
@@ -109,6 +110,45 @@ def test_a_finished_tinners_trail_game_is_one_play_ranked_with_the_games_tie_bre
     assert sorted(p["rank"] for p in play["players"]) == [1, 2, 3]
     assert [p["winner"] for p in play["players"]].count(True) == 1
     assert play["start_seat"] == json.loads(db.execute("select initial from tables where code = ?", [code]).fetchone()[0])["game"]["order"][0]
+
+
+@pytest.mark.parametrize(
+    "slug,options,seat",
+    [
+        # "Nejmladší hráč může určit, kdo začíná." (the youngest chose the third seat)
+        ("gold_rush", {"first": 3}, 2),
+        ("gold_rush", {}, 0),  # not given: seat 1 starts, as the set-up reads it
+        # "Začíná nejstarší hráč." (the oldest sits second)
+        ("tikal", {"start_player": 2}, 1),
+    ],
+)
+def test_gold_rush_and_tikal_record_who_started_in_the_csv_and_for_bg_stats(app, slug, options, seat):
+    """Issue 35 point 5: the table had a first player, so its play, its CSV row and BG Stats say so;
+    "Play again" then seats the next player first, who starts as seat 1."""
+    from helpers_display import midgame
+
+    db = db_of(app)
+    code = midgame(app.config["DATABASE"], slug, steps=5000, options=options)
+    play = only_play(db, code)
+    assert play["start_seat"] == seat
+    rows = plays.export_rows([play], {})
+    assert [r["start_player"] for r in rows] == [int(i == seat) for i in range(len(rows))]
+    assert [p["startPlayer"] for p in plays.bgstats(play, slug)["players"]] == [i == seat for i in range(len(rows))]
+    players, again = plays.rematch(play)
+    names = [p["name"] for p in play["players"]]
+    assert [p["name"] for p in players] == names[seat + 1 :] + names[: seat + 1]
+    assert all(again[key] == 1 for key in options)
+
+
+def test_plays_recorded_before_gold_rush_and_tikal_said_who_started_learn_it_from_their_options(app):
+    """The plays written before (no start player) get it from their own options (m020)."""
+    from helpers_display import midgame
+
+    db = db_of(app)
+    codes = [midgame(app.config["DATABASE"], slug, steps=5000, options=opts) for slug, opts in (("gold_rush", {"first": 2}), ("tikal", {}))]
+    db.execute("update plays set start_seat = null")
+    schema._v20(db)
+    assert [plays.for_table(db, code)["start_seat"] for code in codes] == [1, 0]
 
 
 def test_an_imported_finished_table_is_a_play_and_importing_it_again_adds_none(app):

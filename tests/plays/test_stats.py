@@ -112,6 +112,7 @@ def test_per_game_numbers_match_a_hand_computation():
     giganten = [pl for pl in PLAYS if pl["game"] == "giganten"]
     s = plays.game_stats(giganten, {})
     assert s["plays"] == 2 and s["seconds"] == 2 * 3600 + 90 * 60
+    [s] = s["directions"]
     assert (s["best"]["score"], s["best"]["name"], s["best"]["when"]) == (52000, "Anna", "2026-11-01T20:00:00+00:00")
     assert s["average_winning"] == pytest.approx((41000 + 52000) / 2)
     assert sum(b["count"] for b in s["histogram"]) == 6
@@ -131,12 +132,24 @@ def test_a_tie_for_first_counts_as_a_win_for_each_and_the_winning_score_once():
         }
     ]
     assert {s["name"]: s["wins"] for s in plays.player_stats(tie, {})} == {"Anna": 1, "Ben": 0, "Cyril": 1}
-    assert plays.game_stats(tie, {})["average_winning"] == 12
+    assert plays.game_stats(tie, {})["directions"][0]["average_winning"] == 12
 
 
 def test_a_best_score_equalled_later_stays_with_who_made_it_first():
     later = {**PLAYS[3], "id": "z", "finished": "2026-12-01T20:00:00+00:00", "players": [p("Dana", 52000, 1, 0)]}
-    assert plays.game_stats([later, PLAYS[3]], {})["best"]["name"] == "Anna"
+    assert plays.game_stats([later, PLAYS[3]], {})["directions"][0]["best"]["name"] == "Anna"
+
+
+def test_a_score_pad_played_both_ways_has_its_records_and_scores_per_way_never_averaged_together():
+    """Issue 35 point 5: "lowest wins" (Anna won with 4) and "highest wins" (Ben won with 30) are
+    two records, two average winning scores and two distributions, highest wins first."""
+    high = {**PLAYS[0], "id": "h", "highest_wins": True, "players": [p("Anna", 10, 2, 0), p("Ben", 30, 1, 1, "blue")]}
+    s = plays.game_stats([high, PLAYS[0]], {})
+    assert s["plays"] == 2
+    highest, lowest = s["directions"]
+    assert (highest["highest_wins"], highest["plays"], highest["average_winning"], highest["best"]["score"]) == (True, 1, 30, 30)
+    assert (lowest["highest_wins"], lowest["plays"], lowest["average_winning"], lowest["best"]["score"]) == (False, 1, 4, 4)
+    assert [b["count"] for b in highest["histogram"] if b["count"]] == [1, 1] and sum(b["count"] for b in lowest["histogram"]) == 2
 
 
 def test_the_histogram_puts_every_score_in_one_range():
@@ -159,3 +172,20 @@ def test_pages_of_twenty_and_a_page_that_does_not_exist_is_refused():
 def test_known_names_most_recent_first_each_once_without_the_games_own_players():
     assert plays.known_names(PLAYS, {}) == ["ANNA", "Ben", "Cyril"]
     assert plays.known_names(PLAYS, {"anna": "Anička"}) == ["Anička", "Ben", "Cyril"]
+
+
+def test_a_tie_on_points_shows_the_tie_breaks_as_far_as_they_told_the_tied_players_apart():
+    """Issue 35 point 5: "27 / 27" said nothing of what ranked them; a shared place shows them all."""
+
+    def tb(money, ore, place):
+        return [[{"msg": "Money", "params": {}}, money], [{"msg": "Ore", "params": {}}, ore], [{"msg": "Place", "params": {}}, place]]
+
+    players = [p("A", 27, 3, 0), p("B", 27, 2, 1), p("C", 47, 1, 2), p("D", 27, 4, 3)]
+    for player, line in zip(players, (tb(36, 2, 1), tb(52, 0, 2), tb(24, 0, 3), tb(36, 1, 4))):
+        player["tiebreak"] = line
+    decided = plays.deciding_tiebreaks(players)
+    # money alone tells B from A and D, but not A from D: their ore does
+    assert sorted(decided) == [0, 1, 3] and all(len(decided[i]) == 2 for i in (0, 1, 3))
+    assert plays.deciding_tiebreaks(players[:3]) == {0: tb(36, 2, 1)[:1], 1: tb(52, 0, 2)[:1]}
+    shared = [p("A", 5, 1, 0), p("B", 5, 1, 1)]
+    assert plays.deciding_tiebreaks(shared) == {}  # a game without tie-breaks: a shared place, nothing to say

@@ -219,6 +219,19 @@ def test_statistics_pages_in_czech_and_english_with_the_chart(client, app):
     assert "Statistiky" in cs and "Giganten" in cs
 
 
+def test_a_score_pads_statistics_page_keeps_lowest_wins_and_highest_wins_records_apart(client, app):
+    """Issue 35 point 5: the average winning score of a score pad played both ways was one average of
+    a lowest-wins 3 and a highest-wins 50; each way now has its records and its chart."""
+    db = db_of(app)
+    scorepad(db, ["Anna", "Ben"], [3, 9], lowest_wins=True)
+    scorepad(db, ["Anna", "Ben"], [50, 20])
+    en = client.get("/plays/stats/scorepad", headers=EN).get_data(as_text=True)
+    records = re.findall(r"<h2>Records: (\w+ wins).*?Average winning score</dt>\s*<dd><span class=\"big\">([\d.,]+)</span>", en, re.S)
+    assert records == [("highest wins", "50"), ("lowest wins", "3")] and en.count('class="chart"') == 2
+    cs = client.get("/plays/stats/scorepad", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    assert "vyhrává nejnižší" in cs.split('class="player-stats"')[0]
+
+
 def test_the_card_image_is_an_svg_file_with_the_ranking(client, app):
     db = db_of(app)
     scorepad(db, ["Anna", "<Ben>"], [3, 5])
@@ -265,7 +278,7 @@ def test_a_finished_play_has_a_score_over_time_chart_ending_at_each_players_tota
     assert len({tuple(t for _, t in line["points"]) for line in s["lines"]}) > 1  # the totals moved during the game
     shown = page(client.get(f"/plays/{play['id']}", headers=EN))
     chart = shown.split('<figure class="score-chart">')[1].split("</figure>")[0]
-    assert chart.count("<polyline") == len(play["players"])
+    assert chart.count('<g class="line"') == len(play["players"]) and chart.count('<polyline class="halo"') == len(play["players"])
     for p in play["players"]:
         assert re.search(rf"{re.escape(p['name'])}<span class=\"sr\">[^<]*</span></span> <span>{p['score']:,}</span>", chart)
     panel = client.get(f"/t/{code}/panel", headers={**EN, "HX-Request": "true"}).get_data(as_text=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, phase_now, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, money, phase_lines, phase_now, steps_line
 from . import data
 from .checklist import REFS as CHECK
 from .core import _profile, moves
@@ -74,7 +74,9 @@ REFS = {
     "winner": RuleRef("Hráči si sečtou své peníze. Hráč s nejvyšším součtem vyhrává", N_("The most money wins.")),
 }
 
+# the nine actions of a round, after the set-up (step 0: the black track's length is asked first)
 PHASES = (
+    (0, N_("Set-up"), CHECK["black"]),
     (1, N_("1. Market prices"), REFS["prices"]),
     (2, N_("2. Reveal and take action cards"), REFS["cards"]),
     (3, N_("3. Licence cards dealt"), REFS["licences"]),
@@ -88,8 +90,11 @@ PHASES = (
 )
 
 
-def _usd(amounts) -> str:
-    return ", ".join(f"${a:,}" for a in amounts)
+USD = N_("$%(n)d")  # a sum as the panel writes it ($5,000; $5 000 in Czech)
+
+
+def _usd(*amounts) -> dict:
+    return money(USD, amounts)
 
 
 def site_costs() -> tuple:
@@ -109,16 +114,16 @@ def aid(state, options, profile) -> list[Section]:
         ),
         "build": L(
             N_("%(costs)s on sites of 1, 2, 3 derricks (oil %(oil1)s / %(oil2)s / %(oil3)s); no credit"),
-            costs=_usd(site_costs()),
+            costs=_usd(*site_costs()),
             oil1="/".join(map(str, data.SITE_OIL[1])),
             oil2="/".join(map(str, data.SITE_OIL[2])),
             oil3="/".join(map(str, data.SITE_OIL[3])),
         ),
         "produce": L(
-            N_("1 oil a derrick; own locomotive level or past: free, else $%(fee)s an oil to the bank or the farthest locomotive"),
-            fee=f"{data.TRANSPORT_FEE:,}",
+            N_("1 oil a derrick; own locomotive level or past: free, else %(fee)s an oil to the bank or the farthest locomotive"),
+            fee=_usd(data.TRANSPORT_FEE),
         ),
-        "bid": L(N_("licences, each bid higher; overbid: lose half your licence cards")),
+        "bid": L(N_("licences, each bid higher; a bid you cannot pay: lose half your licence cards")),
         "sell": L(N_("any oil of that tank at the company's price")),
     }
     refs = {"move": REFS["rail"], "build": REFS["build"], "produce": RULES["black_fee"], "bid": REFS["auction"], "sell": RULES["sale"]}
@@ -150,10 +155,10 @@ def aid(state, options, profile) -> list[Section]:
                     steps_line(moves, ("deal_licences",), REFS["licences"]),
                     AidLine(
                         L(
-                            N_("%(step)s: tanks over %(limit)d oil give the rest back for $%(refund)s each"),
+                            N_("%(step)s: tanks over %(limit)d oil give the rest back for %(refund)s each"),
                             step=L(moves.by_name["end_round"].label).to_json(),
                             limit=data.TANK_LIMIT,
-                            refund=f"{data.OVERFLOW_REFUND:,}",
+                            refund=_usd(data.OVERFLOW_REFUND),
                         ),
                         RULES["overflow"],
                         actions=("end_round",),
@@ -161,14 +166,14 @@ def aid(state, options, profile) -> list[Section]:
                     ),
                     steps_line(moves, ("black_distance", "count_licences"), CHECK["black"]),
                 ],
-                during=(1, 3, 8, 9),
+                during=(0, 1, 3, 8, 9),
             ),
             Section(
                 N_("End and scoring"),
                 [
                     AidLine(L(N_("The black locomotive reaches the port: the game ends at once")), REFS["end"]),
-                    AidLine(L(N_("Each derrick pays by its owner's locomotive place: %(bonus)s"), bonus=_usd(data.RANK_BONUS)), RULES["derricks_place"]),
-                    AidLine(L(N_("Each oil left under a derrick or in a tank: $%(oil)s"), oil=f"{data.OIL_LEFT:,}"), RULES["oil_left"]),
+                    AidLine(L(N_("Each derrick pays by its owner's locomotive place: %(bonus)s"), bonus=_usd(*data.RANK_BONUS)), RULES["derricks_place"]),
+                    AidLine(L(N_("Each oil left under a derrick or in a tank: %(oil)s"), oil=_usd(data.OIL_LEFT)), RULES["oil_left"]),
                     AidLine(L(N_("Most money wins")), REFS["winner"]),
                 ],
                 during=("over",),

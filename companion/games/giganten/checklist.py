@@ -79,10 +79,6 @@ def setting_up(state) -> bool:
     return state["round"] == 1 and state["step"] <= 1 and not state["dice_done"]
 
 
-def _money(amount: int) -> str:
-    return f"{amount:,}"
-
-
 def setup_list(players, options, profile, state=None) -> list[Line]:
     n = len(players)
     out = 0 if n == 4 else LEFT_OUT_WITH_THREE
@@ -114,7 +110,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
         Line(
             "barrels",
             "board",
-            L(N_("Oil barrels on $%(price)s, one on each price track: %(num)d"), price=_money(data.START_PRICE), num=len(data.COMPANIES)),
+            L(N_("Oil barrels on $%(price)d, one on each price track: %(num)d"), price=data.START_PRICE, num=len(data.COMPANIES)),
             REFS["barrels"],
         ),
         Line("black", "board", L(N_("The black locomotive on the start field of its track")), REFS["black"]),
@@ -146,7 +142,7 @@ def setup_list(players, options, profile, state=None) -> list[Line]:
     else:
         msg = N_("The licence cards (%(num)d: worth 1 ×%(ones)d, worth 2 ×%(twos)d) shuffled face down on their field")
         lines.append(Line("licences", "supply", L(msg, **count), REFS["licences"]))
-    lines.append(Line("money", "app", L(N_("The app is the bank: $%(money)s for each player"), money=_money(data.START_MONEY)), REFS["money"]))
+    lines.append(Line("money", "app", L(N_("The app is the bank: $%(money)d for each player"), money=data.START_MONEY), REFS["money"]))
     if state is not None:
         chosen = options.get("start_player")
         drawn = chosen is not None and not 1 <= int(chosen) <= len(players)  # setup: 0 draws one

@@ -117,7 +117,12 @@ def aid(state, options, profile) -> list[Section]:
                 N_("What the app asks"),
                 [
                     steps_line(moves, ("ready",), CHECK["row"]),
-                    steps_line(moves, ("botrik_turn", "end_game"), REFS["your_turn"]),
+                    # the panel's "your turn" form is his first question (questions._ask_player): its answers are the buttons
+                    AidLine(
+                        L(N_("When your turn is over, the next tap starts Botrik's turn: it answers his first question")),
+                        REFS["your_turn"],
+                        actions=("botrik_turn",),
+                    ),
                     AidLine(
                         L(
                             N_("%(steps)s: the table answers what only the board shows"),
@@ -126,7 +131,7 @@ def aid(state, options, profile) -> list[Section]:
                         RULES["priority"],
                         actions=("priority", "answer", "attempt", "blueprint", "building_kind", "place", "score", "done"),
                     ),
-                    steps_line(moves, ("awards", "final"), REFS["end"]),
+                    steps_line(moves, ("end_game", "awards", "final"), REFS["end"]),
                     steps_line(moves, ("correct",)),  # the app's own, no rule,
                 ],
                 during=("setup", "player"),

@@ -5,7 +5,7 @@ point table with each action's limits, the scoring rounds and what scores; the c
 from __future__ import annotations
 
 from ..base import N_, NP_
-from ..common import RuleRef
+from ..common import RuleRef, listed
 from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, phase_now, steps_line
 from . import data
 from .rulebook import RULES
@@ -109,8 +109,16 @@ def aid(state, options, profile) -> list[Section]:
             Section(
                 N_("Table steps"),
                 [
-                    steps_line(moves, ("place_tile",), REFS["place"]),
-                    steps_line(moves, ("show_tile", "choose_tile", "bid", "pass_bid"), REFS["bid"]),
+                    # in the panel's words: its tile buttons are what a tile shows, not the step's name
+                    AidLine(L(N_("Draw the top landscape tile and tap what it shows")), REFS["place"], actions=("place_tile",)),
+                    AidLine(
+                        L(
+                            N_("Advanced: turn up a tile per player and tap each; %(steps)s; the highest bid chooses a tile"),
+                            steps=listed([L(moves.by_name[a].label).to_json() for a in ("bid", "pass_bid")]),
+                        ),
+                        REFS["bid"],
+                        actions=("show_tile", "choose_tile", "bid", "pass_bid"),
+                    ),
                 ],
                 during=("show", "bid", "place"),
             ),

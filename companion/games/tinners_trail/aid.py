@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import N_, NP_
 from ..common import RuleRef
-from ..guide import AidLine, L, Section, action_lines, fold, phase_lines, phase_now, steps_line
+from ..guide import AidLine, L, Section, action_lines, fold, money, phase_lines, phase_now, steps_line
 from . import board as bd, data
 from .checklist import REFS as CHECK
 from .core import moves
@@ -39,9 +39,17 @@ REFS = {
         "Horník zvyšuje kapacitu dolu v území o jedna.",
         N_("A miner adds 1 to the capacity of the mine in its region."),
     ),
-    "water": RuleRef(
-        "Parní čerpadla, přístavy, odvodňovací kanály a vlaky odstraňují kostičku/y vody z území.",
-        N_("Steam pumps, ports, adits and trains remove water from regions."),
+    "port": RuleRef(
+        "Když hráč umístí na území přístav, okamžitě z něj odebere jednu kostičku vody. Přístav zvyšuje kapacitu dolu v území o jedna - je možné rudu z Cornwallu snadněji vyvézt.",
+        N_("A port removes one water cube from its region at once and adds 1 to the capacity of the mine there."),
+    ),
+    "adit": RuleRef(
+        "Okamžitě z obou území odstraní po jedné kostičce vody a do obou přidá po jedné kostičce mědi a jedné kostičce cínu.",
+        N_("An adit at once removes one water cube from both regions and adds one copper and one tin cube to both."),
+    ),
+    "train": RuleRef(
+        "Když hráč umístí na území vlak, okamžitě z něj odebere dvě kostičky vody a jednu kostičku vody z každého sousedícího území. Vlak zvyšuje kapacitu dolu v území o jedna.",
+        N_("A train removes two water cubes from its region and one from each neighbouring region, and adds 1 to the capacity of the mine there."),
     ),
     "pumps": RuleRef(
         "Akci zdokonalení parních čerpadel je možno zvolit v prvním kole jen jednou, ale v druhém kole už dvakrát, ve třetím třikrát a ve čtvrtém dokonce čtyřikrát.",
@@ -56,8 +64,10 @@ REFS = {
 }
 
 # The seven phases of a round ("V každém kole se vykonají všechny následující fáze"), with the
-# state's phase each stands for (the sale and the round's end happen within the steps around them)
+# state's phase each stands for (the sale and the round's end happen within the steps around them),
+# after the set-up: the game's own phase, where the regions are seeded before round 1
 PHASES = (
+    ("setup", N_("Set-up"), CHECK["seed"]),
     ("prices", N_("1. Ore prices"), REFS["prices"]),
     ("display", N_("2. Developments on display"), REFS["display"]),
     ("actions", N_("3. Player actions"), REFS["actions"]),
@@ -84,20 +94,20 @@ def aid(state, options, profile) -> list[Section]:
     limits = {
         "build_mine": L(N_("an auction decides who builds")),
         "mine": L(N_("up to the mine's capacity; £1 per cube for each water cube in the region, then add 1 water")),
-        "port": L(N_("coastal regions, one per region; removes 1 water")),
+        "port": L(N_("coastal regions, one per region; −1 water, +1 capacity")),
         "miner": L(N_("one per region; +1 capacity")),
-        "adit": L(N_("one per border; 1 water less on each side")),
-        "train": L(N_("one per region; removes 2 water there and 1 next door")),
-        "pumps": L(N_("take the highest stack; once in round 1 up to four times in round 4")),
+        "adit": L(N_("one per border; both regions −1 water, +1 tin, +1 copper (an empty one: later)")),
+        "train": L(N_("one per region; −2 water there, −1 next door; +1 capacity")),
+        "pumps": L(N_("take the highest stack; in round n up to n times")),
         "pasties": L(N_("gain £1")),
     }
     refs = {
         "build_mine": REFS["build_mine"],
         "mine": RULES["mining_cost"],
-        "port": REFS["water"],
+        "port": REFS["port"],
         "miner": REFS["capacity"],
-        "adit": REFS["water"],
-        "train": REFS["water"],
+        "adit": REFS["adit"],
+        "train": REFS["train"],
         "pumps": REFS["pumps"],
         "pasties": REFS["pasties"],
         "pass": REFS["time"],
@@ -120,8 +130,8 @@ def aid(state, options, profile) -> list[Section]:
                 [
                     AidLine(
                         L(
-                            N_("Invest: £%(costs)s a box, at most two cubes a box; investment cubes a game: %(cubes)d"),
-                            costs=", £".join(map(str, invest)),
+                            N_("Invest: %(costs)s a box, at most two cubes a box; investment cubes a game: %(cubes)d"),
+                            costs=money(N_("£%(n)d"), invest),  # as the panel writes a sum: £5; 5 £
                             cubes=b["cubes_per_player"],
                         ),
                         REFS["investments"],
@@ -138,7 +148,7 @@ def aid(state, options, profile) -> list[Section]:
                     steps_line(moves, SETUP_STEPS, CHECK["seed"]),
                     steps_line(moves, CORRECTIONS, None, L(N_("Corrections of what was typed in: a player, a region, the display, a price, the VP of a box"))),
                 ],
-                during=("prices", "display", "exploration"),
+                during=("setup", "prices", "display", "exploration"),
             ),
             Section(
                 N_("Scoring"),

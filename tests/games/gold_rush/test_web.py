@@ -97,6 +97,15 @@ def test_bad_input_is_refused_where_it_was_tapped_and_changes_nothing(app, phone
     assert state(app, code) == before
 
 
+def test_a_count_of_one_players_cowboys_refused_names_that_player(app, phones):
+    """Issue 35 point 6: the refusal said "Cowboys of the 2nd player" ("Kovbojové 2. hráče") where
+    the form names Ben; it names him too, in both languages."""
+    code, (anna, ben, cyril, shared) = phones
+    for lang, said in (("en", "Ben&#39;s cowboys must be between 0 and 4."), ("cs", "Kovbojové (Ben): musí být mezi 0 a 4.")):
+        r = post(anna, code, "railway", lang=lang, tiles=3, c1=9)
+        assert r.status_code == 400 and said in r.get_data(as_text=True), lang
+
+
 def test_take_a_token_without_a_tent_is_422(app, phones):
     """ "může si vzít horní žeton s rudou, pokud má v daných horách svůj stan.\""""
     code, (anna, *_rest) = phones

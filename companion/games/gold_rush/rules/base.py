@@ -41,15 +41,9 @@ CATEGORIES = {
     "ore": N_("Ore tokens"),
 }
 
-# One count per seat on a scoring form ("railwaymen per player"): c0 is the first player's.
-SEAT_LABELS = (
-    N_("Cowboys of the 1st player"),
-    N_("Cowboys of the 2nd player"),
-    N_("Cowboys of the 3rd player"),
-    N_("Cowboys of the 4th player"),
-    N_("Cowboys of the 5th player"),
-)
-PER_SEAT = {f"c{i}": Int(0, data.SUPPLY, required=False, label=SEAT_LABELS[i]) for i in range(data.MAX_PLAYERS)}
+# One count per seat on a scoring form ("railwaymen per player"): c0 is the first player's; a
+# refusal names the player ("Ana's cowboys"), as the form's chips do
+PER_SEAT = {f"c{i}": Int(0, data.SUPPLY, required=False, label=N_("%(name)s's cowboys"), seat=i) for i in range(data.MAX_PLAYERS)}
 
 
 def L(msg, **params) -> dict:
