@@ -209,3 +209,34 @@ def test_the_miner_button_is_left_out_where_it_can_never_apply_and_greyed_with_i
     assert "disabled" in mine and f"A miner already stands in M{m}." in mine
     # among the roles, before the scorings
     assert html.index('id="f-cowboy-mine"') < html.index("Did the tile complete something?")
+
+
+def kept(html: str) -> set[str]:
+    """The regions an answer leaves to the phone (companion/web/answer.py): htmx keeps its own."""
+    return set(re.findall(r'<div id="([^"]+)" hx-preserve></div>', html))
+
+
+def shown_nonce(html: str) -> str:
+    return re.search(r'id="panel"[^>]* data-nonce="([^"]+)"', html).group(1)
+
+
+def test_a_tap_answers_with_what_changed_and_every_phone_keeps_the_rest(app, phones):
+    """Issue 36: Anna places a railwayman on her tile. Her answer sends her own block (one cowboy
+    fewer in supply) and the railway form (her railwayman now counts there) and keeps what is the
+    same: End the turn, the mountains' buttons, the city form, her ore, the mountains, Ben's and
+    Cyril's blocks. Ben's phone, polling with its panel's nonce, keeps its own the same way; his
+    ore tokens are his seat's secret, so Cyril's phone never keeps them from Ben's rendering."""
+    code, (anna, ben, cyril, shared) = phones
+    assert act(anna, code, "lay_tile", mountain=0, nuggets=2).status_code == 200  # M2, beside the start tile's M1
+    bens = ben.get(f"/t/{code}/panel", headers=HX).get_data(as_text=True)
+    html = act(anna, code, "place_cowboy", role="rail").get_data(as_text=True)  # from Anna's fresh panel's forms
+    assert {"gr-end", "gr-close", "gr-city", "gr-ore", "gr-m1", "gr-m2", "gr-p1", "gr-p2"} <= kept(html)
+    assert not {"gr-p0", "gr-railway"} & kept(html)
+    assert "railwaymen 1, miners 0" in html and 'id="railway-c0"' in html  # her block and her railwayman's count, fresh
+    r = ben.get(f"/t/{code}/panel", headers={**HX, "X-Panel-Nonce": shown_nonce(bens)})
+    polled = r.get_data(as_text=True)
+    assert {"gr-ore", "gr-m1", "gr-m2", "gr-p1", "gr-p2"} <= kept(polled) and "gr-p0" not in kept(polled)
+    whole = ben.get(f"/t/{code}/panel", headers=HX)
+    assert kept(whole.get_data(as_text=True)) == set() and len(r.data) < len(whole.data) * 0.8
+    theirs = cyril.get(f"/t/{code}/panel", headers={**HX, "X-Panel-Nonce": shown_nonce(polled)}).get_data(as_text=True)
+    assert "gr-ore" not in kept(theirs) and {"gr-m1", "gr-p1"} <= kept(theirs)  # what every seat sees alike

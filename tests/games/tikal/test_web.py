@@ -217,3 +217,39 @@ def test_a_guarded_temples_row_still_shows_the_other_players_pieces(client):
     for html in (panel(client, code), client.get(f"/t/{code}/display", headers={"HX-Request": "true"}).get_data(as_text=True)):
         row = re.search(r"T1</(?:span|strong)>.*?</li>\s*(?:</ul>\s*</li>)?", html, re.S).group(0)
         assert "Ana" in row and "Ben" in row, row
+
+
+def kept(html: str) -> set[str]:
+    """The regions an answer leaves to the phone (companion/web/answer.py): htmx keeps its own."""
+    return set(re.findall(r'<div id="([^"]+)" hx-preserve></div>', html))
+
+
+def shown_nonce(html: str) -> str:
+    return re.search(r'id="panel"[^>]* data-nonce="([^"]+)"', html).group(1)
+
+
+def test_a_tap_answers_with_what_changed_and_the_board_is_shared_by_every_phone(app, client):
+    """Issue 36: Ana brings two workers into the base camp. Her answer sends the base camp, her own
+    score track line and her turn's forms that depend on the points left; it keeps every temple,
+    every other camp, Ben's and Cyril's lines and the stack. Ben's phone, polling with its panel's
+    nonce, keeps the same. Nothing in Tikal belongs to one seat (the face-down treasures are
+    secret from everyone): Cyril's phone keeps the board from Ben's rendering too, all but the
+    two lines that stand open on one phone and folded on the other (each phone's own player)."""
+    code = start(client)
+    ana, ben, cyril = (app.test_client() for _ in range(3))
+    for seat, phone in enumerate((ana, ben, cyril)):
+        assert phone.post(f"/t/{code}/seat", data={"seat": seat}).status_code in (204, 303)
+    assert act(ana, code, "place_tile", kind="jungle").status_code == 200
+    bens = panel(ben, code)
+    html = act(ana, code, "enter", piece="worker", count=2, to="base").get_data(as_text=True)
+    temples = {f"tk-t-{t}" for t in re.findall(r'id="tk-t-(\w+)"', panel(ana, code))}
+    assert temples and temples | {"tk-p1", "tk-p2", "tk-stack"} <= kept(html)
+    assert not {"tk-c-base", "tk-p0", "tk-end-turn", "tk-move"} & kept(html)
+    assert "8 action points will be lost" in html  # End the turn's question, fresh: 8 points left
+    r = ben.get(f"/t/{code}/panel", headers={"HX-Request": "true", "X-Panel-Nonce": shown_nonce(bens)})
+    polled = r.get_data(as_text=True)
+    assert temples | {"tk-p1", "tk-p2", "tk-stack"} <= kept(polled) and not {"tk-c-base", "tk-p0"} & kept(polled)
+    whole = ben.get(f"/t/{code}/panel", headers={"HX-Request": "true"})
+    assert kept(whole.get_data(as_text=True)) == set() and len(r.data) < len(whole.data) * 0.8
+    theirs = cyril.get(f"/t/{code}/panel", headers={"HX-Request": "true", "X-Panel-Nonce": shown_nonce(polled)}).get_data(as_text=True)
+    assert temples | {"tk-c-base", "tk-p0", "tk-stack"} <= kept(theirs) and not {"tk-p1", "tk-p2"} & kept(theirs)
