@@ -33,8 +33,10 @@ middle is entered over HTTP from the same phones with the same fields (not measu
 is tapped again: Gold Rush's last five tiles and the final scoring (the unfinished railways,
 cities and prairies, every player's ore total, the reveal), Tikal's last three tiles and its final
 scoring round. Every table is started again with a fixed seed through the app's own export and
-import (as tests/test_browser_firstscreen.py does), so its draws, and the figures, are the same
-in every run.
+import, so its draws, and the figures, are the same in every run. Every step the rules allow has a
+form on the phone whose step it is (a step no form sends is a failure: nobody at the table could
+make it). This replaces the seeded scripted turns of the first measurement (issue 24 point 1,
+test_browser_firstscreen.py until issue 36: the suite ran the same measure twice).
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ TAP = """([action, params, go]) => {
         if (fields.some(e => e.type === 'hidden' && e.value !== '')) fits = false;
         continue;
       }
-      const v = String(value);
+      const v = Array.isArray(value) ? value.join(' ') : String(value);  // a list (IntList) as its form sends it: '1 8'
       const button = fields.find(e => e.tagName === 'BUTTON' && e.value === v && shown(e));
       const hidden = fields.find(e => e.type === 'hidden');
       const pick = fields.find(e => (e.type === 'radio' || e.type === 'checkbox') && e.value === v);
@@ -172,7 +174,6 @@ class WholeGame:
         self.db = sqlite3.connect(instance / "companion.db")
         self.taps, self.lobby = Tally(), Tally()
         self.shots: dict[str, int] = {}
-        self.unformed: dict[str, int] = {}  # legal actions no form on the phone sends (entered over HTTP)
         n = spec["players"]
         first = spec.get("lang", "cs")
         other = "en" if first == "cs" else "cs"
@@ -324,10 +325,9 @@ class WholeGame:
         shots = os.environ.get("FIRSTSCREEN_SHOTS")  # a folder: the pages of the taps that fell below, as they stood
         shot = page.screenshot(full_page=True) if shots and len(self.shots) < 40 else None
         done = page.evaluate(TAP, [action, params, True])
-        if done is None:
-            # the rules allow it and no form on this phone sends it: said in the report, entered as a form would
-            self.unformed[action] = self.unformed.get(action, 0) + 1
-            return self.fast(seat, action, params, version)
+        # every step the rules allow has a form on the phone that sends it (a move with no form is a
+        # move nobody at the table can make)
+        assert done is not None, (self.slug, action, params, "no form on the phone sends this")
         for kind, what, top, bottom in done:
             self.taps.add(lang, who, action, kind, what, top, bottom)
         if shot and any(bottom > SCREEN for *_, bottom in done) and self.shots.get(action, 0) < 3:
@@ -500,8 +500,6 @@ def report_lines(slug: str, table: WholeGame) -> list[str]:
             seen.setdefault((lang, who, action, kind, what), []).append(bottom)
     for (lang, who, action, kind, what), ys in sorted(seen.items(), key=lambda kv: -len(kv[1])):
         lines.append(f"    {lang} {who:5} {action}/{kind} “{what}” ×{len(ys)} at {min(ys)}-{max(ys)} px")
-    if table.unformed:
-        lines.append(f"    no form on the phone (entered over HTTP): {table.unformed}")
     return lines
 
 

@@ -27,7 +27,7 @@ SCREEN = PHONE["viewport"]["height"]
 NAMES = ("Anna", "Ben", "Cyril")
 # steps a table takes only when the app and the table disagree, or that end the phase under test
 RARE = ("fix_", "correct", "set_order", "add_region", "end_game", "finish", "reopen")
-# what a table would type (as test_browser_firstscreen): a random black locomotive 1 field from
+# what a table would type (as test_browser_firstscreen_games): a random black locomotive 1 field from
 # the port, or a red card moving it 9, ends Giganten in its first round
 FIXED = {"black_distance": {"fields": 30}, "red_card": {"black": 1}}
 
