@@ -129,6 +129,15 @@ def as_device(client, device: str) -> None:
         session["device"] = device
 
 
+def shoot(page, name: str, **options) -> None:
+    """A screenshot for a person to look at, taken only when ``SHOTS_DIR`` names a folder: no test
+    reads them, and drawing dozens of whole pages was CPU every run paid (issue 36 point 4)."""
+    folder = os.environ.get("SHOTS_DIR")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, name), **options)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

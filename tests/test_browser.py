@@ -13,7 +13,7 @@ import shutil
 import pytest
 from test_qr import decode_svg_qr
 
-from helpers import CATCH_UP, free_port, start_server
+from helpers import CATCH_UP, free_port, shoot, start_server
 
 pytestmark = pytest.mark.browser
 # a phone's CSS pixels (every measure here is in them); drawn at 1 device pixel each: at 2 Chromium
@@ -245,7 +245,7 @@ def test_no_page_scrolls_sideways_at_390px(browser, server, slug, lang, tmp_path
         width, wide = page.evaluate(WIDER)
         assert width <= 390, (path, width, wide)
     page.goto(table)
-    page.screenshot(path=str(tmp_path / f"{slug}-{lang}.png"), full_page=True)
+    shoot(page, f"{slug}-{lang}.png", full_page=True)
     page.context.close()
 
 

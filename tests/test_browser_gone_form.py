@@ -20,7 +20,7 @@ from test_contract import draw_params
 
 from companion import engine, store, table as tables
 from companion.games.base import RuleError
-from helpers import CATCH_UP
+from helpers import CATCH_UP, shoot
 
 pytestmark = pytest.mark.browser
 SCREEN = PHONE["viewport"]["height"]
@@ -131,7 +131,7 @@ def test_tinners_trail_price_dice_typed_on_two_phones_the_second_is_told_on_its_
     lead = "Your tap “Work out the modified total” did not count."
     assert b.locator("#panel [data-answer]").inner_text().startswith(lead)  # led by what was tapped
     assert b.locator("#f-roll-tin").count() == 0 and b.locator("#f-set-price").count() == 1  # the form is gone: A's price is asked
-    b.screenshot(path=str(tmp_path / "gone-form-tinners-en.png"))
+    shoot(b, "gone-form-tinners-en.png")
 
     # A reads the price off the chart: B's panel follows, and still says what became of its dice
     def set_price():
@@ -167,7 +167,7 @@ def test_giganten_end_the_round_from_two_phones_the_second_is_told_on_its_first_
     answer = b.locator("#panel [data-answer]").inner_text()
     assert answer.startswith(lead) and "Nic se nezměnilo." in answer, answer
     assert b.locator("#f-gg-end").count() == 0
-    b.screenshot(path=str(tmp_path / "gone-form-giganten-cs.png"))
+    shoot(b, "gone-form-giganten-cs.png")
 
     # the next round's first step: B's panel follows, its answer stays
     stays_through_a_poll(b, lambda: play_until(tmp_path, url, steps=1), lead)

@@ -13,7 +13,7 @@ import pytest
 from test_browser import PHONE, browser, server, start_scorepad, total  # noqa: F401 (fixtures)
 from test_browser_table import start
 
-from helpers import CATCH_UP
+from helpers import CATCH_UP, shoot
 
 pytestmark = pytest.mark.browser
 KEPT = "The table changed meanwhile: check and tap."
@@ -57,7 +57,7 @@ def test_a_touched_score_pad_form_keeps_its_values_when_another_phone_scores(bro
     assert a.input_value("#fix-seat") == "1" and a.input_value("#fix-points") == "3"
     assert a.locator("#f-fix .kept-note").inner_text() == KEPT
     a.locator("#f-score").scroll_into_view_if_needed()
-    a.screenshot(path=str(tmp_path / "kept-form-390.png"))
+    shoot(a, "kept-form-390.png")
 
     # the fresh form carries the fresh version: A's tap counts
     a.get_by_role("button", name="Add points").click()

@@ -11,6 +11,8 @@ from helpers_display import midgame
 from test_browser import browser, server  # noqa: F401 (fixtures)
 from test_browser_a11y import findings
 
+from helpers import shoot
+
 pytestmark = pytest.mark.browser
 PT = 96 / 72  # CSS px per point
 
@@ -29,7 +31,7 @@ def test_a_full_games_labels_print_on_at_most_two_a4_sheets_in_big_type(browser,
         n = page.locator(".lb-card").count()
         assert n > 10, n
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll on a phone
-        page.screenshot(path=f"{out}/labels-{slug}-{scheme}.png", full_page=True)
+        shoot(page, f"labels-{slug}-{scheme}.png", full_page=True)
         page.emulate_media(media="print")
         assert float(page.locator(".lb-name").first.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 28 * PT
         pdf = page.pdf(format="A4", prefer_css_page_size=True, print_background=True)

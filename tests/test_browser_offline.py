@@ -13,7 +13,7 @@ import sqlite3
 import pytest
 from test_browser import PHONE, browser, start_scorepad  # noqa: F401 (fixtures)
 
-from helpers import free_port, start_server
+from helpers import free_port, shoot, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +58,7 @@ def test_a_tap_while_the_server_is_down_is_retried_and_counted_once(browser, res
     restartable.stop()
     score(page, "Ben", 7)
     page.get_by_text("Not sent: no connection to the table server. Retrying").wait_for(timeout=5000)
-    page.screenshot(path=str(tmp_path / "retrying.png"))
+    shoot(page, "retrying.png")
     restartable.start()
     page.get_by_text("Ben scored 7").first.wait_for(timeout=15000)
     assert page.locator(".retry-note").count() == 0
@@ -99,7 +99,7 @@ def test_a_reload_while_the_server_is_down_shows_the_offline_page_that_comes_bac
         page.reload()
         page.get_by_role("heading", name="Žádné spojení se serverem stolu").wait_for(timeout=5000)
         assert page.url == url  # the address stays the table's
-        page.screenshot(path=str(tmp_path / f"offline-{scheme}.png"))
+        shoot(page, f"offline-{scheme}.png")
         restartable.start()
         page.locator("#panel").wait_for(timeout=15000)  # the page reloaded itself
         page.context.close()
@@ -133,7 +133,7 @@ def test_a_phone_whose_player_is_typing_says_the_table_changed_and_keeps_the_typ
     score(other, "Anna", 5)
     typing.locator("#changed").wait_for(state="visible", timeout=6000)
     assert typing.input_value("#points") == "12" and typing.evaluate("() => document.activeElement.id") == "points"
-    typing.screenshot(path=str(tmp_path / "typing.png"))
+    shoot(typing, "typing.png")
     typing.locator("h1").click()  # leaves the field: the next poll shows the fresh table
     typing.get_by_text("Anna scored 5").first.wait_for(timeout=6000)
     assert typing.locator("#changed").is_hidden()

@@ -11,7 +11,7 @@ import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_table import start
 
-from helpers import POLL_MS
+from helpers import POLL_MS, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -59,10 +59,10 @@ def test_undo_is_bound_and_told_and_simultaneous_points_all_count(browser, serve
     undo.click()
     ben.locator("#confirm-msg", has_text="Undo Cyril's step: Cyril scored 13?").wait_for(timeout=POLL_MS)
     assert ben.locator("td.num.big").all_inner_texts() == ["11", "12", "13"]  # nothing yet
-    ben.screenshot(path=str(tmp_path / "undo-question.png"))
+    shoot(ben, "undo-question.png")
     ben.get_by_role("button", name="Yes, go ahead").click()
     cyril.locator(".notice.news", has_text="Undone by Ben (Cyril's step): Cyril scored 13").wait_for(timeout=POLL_MS * 2)
-    cyril.screenshot(path=str(tmp_path / "undone-by-ben.png"))
+    shoot(cyril, "undone-by-ben.png")
 
     # a guest who only opened the link, at a table whose seats are all held: no Undo
     guest = browser.new_context(**PHONE, locale="en-GB").new_page()

@@ -13,7 +13,7 @@ import pytest
 from test_browser import PHONE, browser, server, start_scorepad  # noqa: F401 (fixtures)
 
 from companion.config import BODY_LIMIT
-from helpers import CATCH_UP
+from helpers import CATCH_UP, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def test_a_body_over_the_limit_is_said_in_the_tapped_form_in_the_phones_language
         assert page.locator("#panel").get_attribute("data-version") == str(before)
         assert page.input_value("#points") == "3"  # the entry stays, to be shortened
         if lang == "cs":
-            cs.screenshot(path=str(tmp_path / "too-long-cs.png"))
+            shoot(cs, "too-long-cs.png")
     assert server_version(en) == before
 
     # a busy server (503, Retry-After) is said too, and not asked again by itself

@@ -7,7 +7,7 @@ import pytest
 from test_browser import browser, server  # noqa: F401 (fixtures)
 
 from companion.games import GAMES
-from helpers import CATCH_UP, POLL_MS
+from helpers import CATCH_UP, POLL_MS, shoot
 
 pytestmark = pytest.mark.browser
 TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1}
@@ -60,7 +60,7 @@ def test_the_display_of_every_game_fits_each_screen_in_big_type_and_the_qr_cover
             assert not overlaps(qr, log) and not overlaps(qr, board), (width, height, lang, qr, log, board)
             if width > height:  # landscape: the board on the left, the log right of it
                 assert board["x"] + board["width"] <= log["x"]
-            page.screenshot(path=str(tmp_path / f"display-{slug}-{width}x{height}-{scheme}.png"), full_page=True)
+            shoot(page, f"display-{slug}-{width}x{height}-{scheme}.png", full_page=True)
             assert page.locator(".d-qr img").evaluate("img => img.complete && img.naturalWidth > 0")
             if slug in BOARDS:
                 assert page.locator(BOARD_PART[slug]).count() > 0, slug

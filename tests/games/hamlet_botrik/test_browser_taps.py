@@ -184,8 +184,12 @@ def attempt(values: list, k: int) -> str:
     return no
 
 
-def shots_dir(tmp_path: Path) -> Path:
-    out = Path(os.environ.get("SHOTS_DIR") or tmp_path)
+def shots_dir(tmp_path: Path) -> Path | None:
+    """Where each of Botrik's questions is photographed, once: only when SHOTS_DIR asks for it
+    (helpers.shoot: no test reads them)."""
+    if not os.environ.get("SHOTS_DIR"):
+        return None
+    out = Path(os.environ["SHOTS_DIR"])
     out.mkdir(parents=True, exist_ok=True)
     return out
 
