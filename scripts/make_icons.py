@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_browser import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from helpers import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 OUT = ROOT / "static" / "icons"
 BG = "#1f5fbf"  # the app's accent colour (static/app.css)

@@ -14,9 +14,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
+from test_browser import PHONE  # noqa: E402
 
-from helpers import free_port, start_server  # noqa: E402
+from helpers import CHROMIUM_ARGS, chromium_path, free_port, start_server  # noqa: E402
 
 
 def main(out: Path) -> None:

@@ -16,11 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from helpers_display import midgame  # noqa: E402
 from helpers_plays import do, hamlet, scorepad, tinners  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
+from test_browser import PHONE  # noqa: E402
 from test_browser_table import start  # noqa: E402
 
 from companion import plays, store, table  # noqa: E402
-from helpers import free_port, start_server  # noqa: E402
+from helpers import CHROMIUM_ARGS, chromium_path, free_port, start_server  # noqa: E402
 
 OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/shots-display")
 VARIANTS = [("en-GB", "en", "light"), ("en-GB", "en", "dark"), ("cs-CZ", "cs", "light"), ("cs-CZ", "cs", "dark")]

@@ -18,10 +18,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from helpers_plays import giganten, hamlet, score_and_finish_in_browser, scorepad  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from test_browser import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
+from test_browser import PHONE  # noqa: E402
 
 from companion import schema, store  # noqa: E402
-from helpers import free_port, start_server  # noqa: E402
+from helpers import CHROMIUM_ARGS, chromium_path, free_port, start_server  # noqa: E402
 
 
 def fill(instance: Path) -> None:

@@ -2,9 +2,31 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from companion import create_app
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Headless Chromium, launched once per test worker (tests/test_browser.py's ``browser`` hands it
+    to a test and closes what the test opened). Without Chromium the browser tests skip, except in
+    CI (CI=true), where a missing browser is a failure."""
+    from helpers import CHROMIUM_ARGS, chromium_path
+
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is missing: install Debian's chromium (apt-get install -y chromium)")
+        pytest.skip("Chromium not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
 
 
 @pytest.fixture

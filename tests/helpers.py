@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -411,3 +412,20 @@ class EngineTable:
     def replayed(self):
         """The state replay rebuilds from the events: it must equal ``tstate``."""
         return engine.replay(self.game, self.players, self.options, self.seed, self.events, self.start_profile)
+
+
+# --- Chromium (Debian's), as the browser tests, the screenshot scripts and make_icons launch it ---
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")

@@ -7,9 +7,6 @@ Chromium; in CI (CI=true) a missing browser is a failure.
 
 from __future__ import annotations
 
-import os
-import shutil
-
 import pytest
 from test_qr import decode_svg_qr
 
@@ -19,34 +16,17 @@ pytestmark = pytest.mark.browser
 # a phone's CSS pixels (every measure here is in them); drawn at 1 device pixel each: at 2 Chromium
 # paints four times the pixels for nothing a test reads (a sixth of the browser tests' CPU)
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
-def chromium_path() -> str | None:
-    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = chromium_path()
-    if path is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is missing: install Debian's chromium (apt-get install -y chromium)")
-        pytest.skip("Chromium not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+@pytest.fixture
+def browser(chromium):
+    """The test worker's Chromium (conftest's ``chromium``, launched once a run): the contexts a
+    test opens are closed after it, so no page of an earlier test goes on polling meanwhile."""
+    before = set(chromium.contexts)
+    yield chromium
+    for context in chromium.contexts:
+        if context not in before:
+            context.close()
 
 
 @pytest.fixture
