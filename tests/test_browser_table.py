@@ -186,12 +186,13 @@ def test_the_display_of_every_game_fits_each_screen_in_text_of_14_px_or_more_and
     and the body's type is 20 px or more. Issue 35 point 5: the README promises 14-17 px type at
     1024 × 768; Gold Rush's lap line and meeples were drawn at 9-10.7 px and Giganten's set-up at
     8.9 px: every text of the display there (the board, its SVG, the log, the QR's line) is 14 px
-    or more. At set-up and part-way through (150 random legal moves: a board is full), in both
-    languages and colour schemes."""
+    or more. At set-up, part-way through (150 random legal moves: a board is full) and once the
+    game is over (Tikal's Czech final display was fitted down to 13.3 px), in both languages and
+    colour schemes."""
     from helpers_display import midgame
 
     db = str(tmp_path / "companion.db")
-    for when, steps, screens in (("set-up", 0, [(1024, 768)]), ("mid-game", 150, SCREENS)):
+    for when, steps, screens in (("set-up", 0, [(1024, 768)]), ("mid-game", 150, SCREENS), ("over", 3000, [(1024, 768)])):
         url = f"{server}/t/{midgame(db, slug, steps=steps)}/display"
         for width, height in screens:
             for lang, scheme in (("en-GB", "light"), ("cs-CZ", "dark")):
