@@ -36,9 +36,7 @@ GAME = declare(
         kept_by(
             "ore",
             N_("Ore tokens"),
-            N_(
-                "app: the app is the face-down pile and each player's tokens live on their phone; box: the physical tokens, the app counts those on each mountain."
-            ),
+            N_("app: the app is the face-down pile, each player's tokens on their phone; box: the physical tokens."),
             ("app", "box"),
         ),
         starts(N_("Who starts (seat number; the youngest player chooses)"), "", data.MAX_PLAYERS, key="first"),
