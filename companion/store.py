@@ -23,10 +23,13 @@ except ImportError:  # Windows: one process serves (companion serve --workers ne
 
 import sqlite_utils
 
+# json.dumps with these arguments builds a new encoder on every call; a move dumps five values
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
 
 def dump(value) -> str:
     """A value as its JSON column holds it: compact, keys sorted (a state compares as text)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return _ENCODER.encode(value)  # what json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True) gives
 
 
 def now() -> str:
