@@ -110,9 +110,10 @@ def record(game, code: str, seed: str, players: list, options: dict, initial: di
     }
 
 
-def sync(db, table, head: int, state: dict) -> None:
-    """Keep the table's play in step with its head (called where the head moves, in its transaction)."""
-    if not table.game.finished(state["game"]):
+def sync(db, table, head: int, state: dict, over: bool | None = None) -> None:
+    """Keep the table's play in step with its head (called where the head moves, in its transaction).
+    ``over``: whether ``state`` is finished, when the caller has just asked the game."""
+    if not (table.game.finished(state["game"]) if over is None else over):
         db.execute("delete from plays where code = ?", [table.code])
         return
     initial = json.loads(db.execute("select initial from tables where code = ?", [table.code]).fetchone()[0])

@@ -23,10 +23,15 @@ except ImportError:  # Windows: one process serves (companion serve --workers ne
 
 import sqlite_utils
 
+# json.dumps with these arguments builds a new encoder on every call; a move dumps five values.
+# Without the circular-reference check (a tenth of a state's dump): what is stored is a tree of
+# plain JSON values (read from JSON, or a game's state built from it), which never contains itself.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True, check_circular=False)
+
 
 def dump(value) -> str:
     """A value as its JSON column holds it: compact, keys sorted (a state compares as text)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return _ENCODER.encode(value)  # what json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True) gives
 
 
 def now() -> str:

@@ -248,8 +248,9 @@ def act(
         db.execute("delete from events where code = ? and seq >= ?", [code, seq])
         db.execute("delete from snapshots where code = ? and seq >= ?", [code, seq])
         insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, now(), meta)])
-        _snapshot(db, code, seq, result.state)
-        table = _move_head(db, table, seq, result.state)
+        stored = dump(result.state)  # the head's state, and every SNAPSHOT_EVERY-th event its snapshot: dumped once
+        _snapshot(db, code, seq, result.state, stored)
+        table = _move_head(db, table, seq, result.state, stored)
         if changed is not None:
             notice(db, code, seq, Label(N_("Result changed: %(change)s"), change=changed.to_json()), refresh=False)
         if reopened:  # every phone's log names who reopened it, as it names who undid a step
@@ -349,9 +350,10 @@ def notice(db, code: str, seq: int, label: Label, refresh: bool = True) -> None:
         db.execute("update tables set version = version + 1 where code = ?", [code])
 
 
-def _snapshot(db, code: str, seq: int, tstate: dict) -> None:
+def _snapshot(db, code: str, seq: int, tstate: dict, stored: str | None = None) -> None:
+    """``stored``: ``tstate`` already dumped (by a caller that stores it as the head's state too)."""
     if seq % SNAPSHOT_EVERY == 0:
-        db.execute("insert or replace into snapshots (code, seq, state) values (?, ?, ?)", [code, seq, dump(tstate)])
+        db.execute("insert or replace into snapshots (code, seq, state) values (?, ?, ?)", [code, seq, dump(tstate) if stored is None else stored])
 
 
 def _stored_event(row) -> dict:
@@ -441,14 +443,15 @@ def _event(db, code: str, seq: int) -> dict | None:
     return rows[0] if rows else None
 
 
-def _move_head(db, table: Table, head: int, state: dict) -> Table:
-    """Store the snapshot of the new head; the table as it now is (no second read)."""
+def _move_head(db, table: Table, head: int, state: dict, stored: str | None = None) -> Table:
+    """Store the snapshot of the new head (``stored``: ``state`` already dumped); the table as it
+    now is (no second read)."""
     finished = table.game.finished(state["game"])
     db.execute(
         "update tables set state = ?, head = ?, version = version + 1, finished = ?, updated = ? where code = ?",
-        [dump(state), head, int(finished), now(), table.code],
+        [dump(state) if stored is None else stored, head, int(finished), now(), table.code],
     )
-    plays.sync(db, table, head, state)  # a finished table is a play; un-finished, it is not
+    plays.sync(db, table, head, state, finished)  # a finished table is a play; un-finished, it is not
     return replace(table, state=state, head=head, version=table.version + 1, finished=finished)
 
 

@@ -15,13 +15,12 @@ from . import data
 
 def resolve(profile: dict | None) -> dict:
     """The profile values in use. A missing key or a cleared known value falls back to the rulebook."""
-    profile = profile or {}
-    out = {}
-    for key, default in data.DEFAULTS.items():
-        value = profile.get(key, default)
-        if value is None and data.CONFIRMED[key]:
-            value = default
-        out[key] = value
+    # every call of legal, view, prompt, scores and every action starts here: the rulebook's values,
+    # then the profile's over them (keys in the rulebook's order, as a loop over it would give)
+    out = dict(data.DEFAULTS)
+    for key, value in (profile or {}).items():
+        if key in out and (value is not None or not data.CONFIRMED[key]):
+            out[key] = value
     return out
 
 
@@ -29,8 +28,8 @@ def current(state, profile=None):
     """The state and the board values in force now. The host may have entered the map since the
     last action: its regions are then shown at once (on a copy; the stored state is not changed)."""
     b = resolve(profile)
-    known = parse_map(b)
-    if known and any(name not in state["regions"] for name in known):
+    known = map_names(b)
+    if known and not known <= state["regions"].keys():
         state = {
             **state,
             "regions": {name: dict(r) for name, r in state["regions"].items()},
@@ -52,6 +51,18 @@ def parse_map(b: dict) -> dict | None:
     if not raw:
         return None
     return {name: {"tin": tin, "copper": copper, "coastal": coastal} for name, tin, copper, coastal in _read_map(raw)} or None
+
+
+def map_names(b: dict) -> frozenset:
+    """The printed map's region names (empty while the map is unknown): what ``parse_map`` would
+    list, without building its dict (``current`` and ``legal`` ask on every call)."""
+    raw = b.get("map_regions")
+    return _map_names(raw) if raw else frozenset()
+
+
+@lru_cache(maxsize=64)
+def _map_names(raw: str) -> frozenset:
+    return frozenset(name for name, _tin, _copper, _coastal in _read_map(raw))
 
 
 @lru_cache(maxsize=64)
@@ -113,12 +124,12 @@ def sync_map(state: dict, b: dict) -> None:
     The host may fill in the map after the table has started, even after regions were typed in:
     a typed region that is the same name (case and spaces aside) takes the map's spelling and coast,
     every other map region is added empty. Regions typed that are not on the map stay as they are."""
-    known = parse_map(b)
-    if not known:
-        return
+    raw = b.get("map_regions")
+    printed_map = _read_map(raw) if raw else ()
     regions = state["regions"]
-    if all(name in regions and regions[name]["coastal"] == printed["coastal"] for name, printed in known.items()):
-        return  # in step already (every action but the one after the host enters the map)
+    if all(name in regions and regions[name]["coastal"] == coastal for name, _tin, _copper, coastal in printed_map):
+        return  # in step already (every action but the one after the host enters the map), or no map
+    known = parse_map(b)
     for name, printed in known.items():
         typed = next((key for key in state["regions"] if _folded(key) == _folded(name)), None)
         if typed is None:
@@ -176,6 +187,17 @@ def neighbours(state: dict, b: dict, name: str) -> list:
         elif two == name and one in state["regions"]:
             out.append(one)
     return sorted(set(out))
+
+
+def neighbour_map(state: dict, b: dict) -> dict:
+    """``neighbours`` of every region, from one pass over the borders (a phone's view lists them all)."""
+    regions = state["regions"]
+    out = {name: set() for name in regions}
+    for one, two in parse_borders(b) or state["borders"]:
+        if one in regions and two in regions:
+            out[one].add(two)
+            out[two].add(one)
+    return {name: sorted(next_door) for name, next_door in out.items()}
 
 
 def learn_border(state: dict, a: str, b: str) -> None:

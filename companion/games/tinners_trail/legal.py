@@ -69,29 +69,34 @@ def legal(state, seat, profile) -> list[Legal]:
     if phase == "over":
         return []
     out = TABLE_STEPS.get(phase, _nothing)(state, b)
-    if not bd.parse_map(b):
+    if not bd.map_names(b):
         out.append(Legal("add_region", {"region": (_new_name(state),)}))
     return [*out, *PLAYER_STEPS.get(phase, _nothing)(state, b), *_corrections(state, b)]
+
+
+# The few sane values a correction offers (worked out once: ``legal`` lists them on every call)
+UP_TO_30 = tuple(range(0, 31))  # ore or money a player holds, VP of a box
+UP_TO_5 = tuple(range(0, 6))  # cubes of one kind in a region
 
 
 def _corrections(state, b):
     """'When the table and the app disagree, the table wins': a count set to what the table shows."""
     seats = tuple(range(len(state["players"])))
-    out = [Legal("fix_player", {"seat": seats, "what": ("tin", "copper"), "value": tuple(range(0, 31))})]
+    out = [Legal("fix_player", {"seat": seats, "what": ("tin", "copper"), "value": UP_TO_30})]
     leader = state["auction"]["leader"] if state["auction"] else None
     if leader is not None:  # the auction's leader keeps at least their bid (corrections.fix_player)
         bid = state["auction"]["bid"]
         out.append(Legal("fix_player", {"seat": (leader,), "what": ("money",), "value": tuple(range(bid, max(bid, 30) + 1))}))
-    out.append(Legal("fix_player", {"seat": tuple(s for s in seats if s != leader), "what": ("money",), "value": tuple(range(0, 31))}))
+    out.append(Legal("fix_player", {"seat": tuple(s for s in seats if s != leader), "what": ("money",), "value": UP_TO_30}))
     if state["regions"]:
         names = tuple(sorted(state["regions"]))
-        out.append(Legal("fix_region", {"region": names, "what": ("tin", "copper", "water"), "value": tuple(range(0, 6))}))
+        out.append(Legal("fix_region", {"region": names, "what": ("tin", "copper", "water"), "value": UP_TO_5}))
         # a mine's owner by name, or none (the form fixes ``what``: without it the button was greyed)
         out.append(Legal("fix_region", {"region": names, "what": ("mine",), "value": (-1, *seats)}))
     if state["round"]:
         for kind in data.DEVELOPMENTS:  # no more on display than the box still holds
             out.append(Legal("fix_display", {"what": (kind,), "value": tuple(range(0, max(0, b[f"supply_{kind}"] - prices.placed(state, kind)) + 1))}))
-        out.append(Legal("fix_vp", {"round": (state["round"],), "cost": tuple(b.get("invest_costs") or [5]), "vp": tuple(range(0, 31))}))
+        out.append(Legal("fix_vp", {"round": (state["round"],), "cost": tuple(b.get("invest_costs") or [5]), "vp": UP_TO_30}))
     for ore in (ore for ore in core.ORES if state["prices"][ore]):
         out.append(Legal("fix_price", {"ore": (ore,), "price": bounds.usual_prices(b, ore), "level": core.LEVELS}))
     return out
@@ -125,7 +130,7 @@ def _setup(state, b):
     """'Hoďte všemi třemi speciálními kostkami pro každé již obsazené území'; the game starts once
     the regions with printed cubes are seeded."""
     out = []
-    if bd.parse_map(b):
+    if bd.map_names(b):
         todo = tuple(start.unseeded(state, b))
         if todo:
             out += [Legal("seed_region", {"region": todo, **d}) for d in dice(b)]

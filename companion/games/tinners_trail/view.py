@@ -215,6 +215,7 @@ def players_view(state, b):
 
 
 def regions_view(state, b):
+    next_door = bd.neighbour_map(state, b)
     return [
         {
             "name": name,
@@ -222,7 +223,7 @@ def regions_view(state, b):
             "capacity": bd.capacity(r),
             "mining_cost": r["water"],
             "empty": bd.is_empty(r),
-            "neighbours": bd.neighbours(state, b, name),
+            "neighbours": next_door[name],
             "adits": sorted(a if b2 == name else b2 for a, b2 in state["adits"] if name in (a, b2)),
         }
         for name, r in sorted(state["regions"].items())
@@ -376,6 +377,9 @@ def _map_entry(name, region):
 
 def invest_chart(state, b):
     """Rows by cost, columns by round: who sits in each box and the VP it gives (None: not known yet)."""
+    in_box = {}  # (round, cost) -> the seats of its cubes, in the order they were placed: one pass, not one a box
+    for i in state["investments"]:
+        in_box.setdefault((i["round"], i["cost"]), []).append(i["seat"])
     return [
         {
             "cost": cost,
@@ -383,7 +387,7 @@ def invest_chart(state, b):
                 {
                     "round": rnd,
                     "vp": round_end.box_vp(state, b, rnd, cost),
-                    "cubes": [i["seat"] for i in state["investments"] if i["round"] == rnd and i["cost"] == cost],
+                    "cubes": list(in_box.get((rnd, cost), ())),
                 }
                 for rnd in range(1, 5)
             ],
