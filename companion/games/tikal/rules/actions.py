@@ -423,16 +423,22 @@ def _per_site(action, param, keys, refusal, concerns, cost, ap, nowhere, several
     """An action taken at one of several sites: allowed at those the rules do not refuse, else greyed
     with the reason of the site that ``concerns`` the player (where their pieces stand). ``each``:
     one entry per site in board order, the sites that concern the player but are refused greyed
-    with their own reason beside their button (not left out)."""
+    with their own reason beside their button (not left out).
+
+    A site that does not concern the player is one the rules refuse (raising a temple and digging
+    need a piece of theirs there; a camp concerns every place), and its reason is not shown: it
+    is passed over without asking ``refusal``, which made a reason for every such site."""
     if ap < cost:
         return [_greyed(action, _poor(cost, ap))]
     ok, reasons, entries = [], [], []
     for key in keys:
+        if not concerns(key):
+            continue
         why = refusal(key)
         if why is None:
             ok.append(key)
             entries.append(Legal(action, {param: (key,), **more}))
-        elif concerns(key):
+        else:
             reasons.append(why)
             entries.append(Legal(action, {param: (key,)}, why))
     if ok:
@@ -553,10 +559,12 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
     guards, reasons = [], []
     placed = len(guards_of(state, me))
     for key, temple in temples(state).items():
+        if not strength(temple["pieces"][me]):
+            continue  # a guard is one of the player's pieces there: refused, and its reason not shown
         why = guard_refusal(state, key, None, placed)
         if why is None:
             guards += [Legal("place_guard", {"temple": (key,), "piece": (piece,)}) for i, piece in enumerate(PIECES) if temple["pieces"][me][i]]
-        elif strength(temple["pieces"][me]):
+        else:
             reasons.append(why)
     if ap < data.COST_GUARD:
         out.append(_greyed("place_guard", _poor(data.COST_GUARD, ap)))
