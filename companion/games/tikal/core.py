@@ -15,7 +15,7 @@ The state holds the board as the app can know it (see docs/games/tikal.md "The m
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ..base import N_, NP_, Label, Moves, RuleError
 from ..common import counted, listed
@@ -50,8 +50,27 @@ def treasure(profile, kind: int) -> dict:
     """Treasure ``kind`` (1-8) as the table calls it: the host's name for its picture (board values),
     or "treasure 3", translated, until they name it. A label (JSON) to use as a parameter: ``tr``
     translates the game's default names and leaves the host's own as typed."""
-    names = profile.get("treasure_names") or data.TREASURE_NAMES  # a table stored before the names
-    return Label(names[kind - 1]).to_json()
+    return _fresh(_named(_names(profile))[kind - 1])
+
+
+def treasure_labels(profile) -> list[dict]:
+    """``treasure`` of each of the eight kinds, in kind order (a view lists them all)."""
+    return [_fresh(label) for label in _named(_names(profile))[: data.TREASURE_KINDS]]
+
+
+def _names(profile) -> tuple:
+    return tuple(profile.get("treasure_names") or data.TREASURE_NAMES)  # a table stored before the names
+
+
+@lru_cache(maxsize=256)  # a table's names change only when its host renames a kind
+def _named(names: tuple) -> tuple:
+    """Each name's label, made once: a view lists all eight, and making them was a sixth of its time."""
+    return tuple(Label(n).to_json() for n in names)
+
+
+def _fresh(label: dict) -> dict:
+    """A copy of a remembered label, as ``Label.to_json`` would give it: the caller may change it."""
+    return {**label, "params": dict(label["params"])}
 
 
 def treasures(profile, kinds) -> dict:
@@ -111,7 +130,15 @@ def in_board_order(state) -> dict:
     state's keys come back from JSON sorted as text (T10 before T2), a fresh step's in the order
     they were laid. What a phone is shown (``legal``, ``view``, ``scores``) reads the state so,
     once; the rules need no order."""
-    return {**state, "sites": dict(sorted(state["sites"].items(), key=lambda item: site_order(item[0])))}
+    sites = state["sites"]
+    return {**state, "sites": {key: sites[key] for key in board_order(tuple(sites))}}
+
+
+@lru_cache(maxsize=1024)  # a game lays a few dozen sites; its states come in a few orders of them
+def board_order(keys: tuple) -> tuple:
+    """``keys`` sorted by ``site_order``: every view, ``legal`` and ``scores`` of a state asks for
+    the same sites, so they are sorted once, not on every call."""
+    return tuple(sorted(keys, key=site_order))
 
 
 def temples(state) -> dict:
@@ -140,22 +167,32 @@ def guards_of(state, seat) -> list[str]:
     return [k for k, s in state["sites"].items() if s["kind"] == "temple" and s["guard"] == seat]
 
 
-def pieces_on_board(state, seat) -> list:
-    w, ll = state["board"][seat]
-    for site in state["sites"].values():  # one pass: every view counts this for every seat
-        here = site["pieces"][seat]
-        w, ll = w + here[0], ll + here[1]
-    return [w, ll]
+def tallies(state) -> list[dict]:
+    """Every seat's ``camps`` built, ``guards`` placed (``guard_leaders``: those that are its leader)
+    and ``on_board`` pieces ``[workers, leader]``, from one pass over the sites: a view asks them of
+    every seat, and a pass per seat and per question was most of its cost."""
+    out = [{"camps": 0, "guards": 0, "guard_leaders": 0, "on_board": list(roaming)} for roaming in state["board"]]
+    for site in state["sites"].values():
+        camp = site.get("camp")
+        if camp is not None:
+            out[camp]["camps"] += 1
+        if site["kind"] == "temple" and site["guard"] is not None:
+            out[site["guard"]]["guards"] += 1
+            out[site["guard"]]["guard_leaders"] += bool(site["guard_leader"])
+        for tally, here in zip(out, site["pieces"]):
+            on = tally["on_board"]
+            on[0] += here[0]
+            on[1] += here[1]
+    return out
 
 
-def pieces_gone(state, seat) -> list:
-    """Pieces that left the game: 'Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry'."""
-    on = pieces_on_board(state, seat)
-    guards = [state["sites"][k] for k in guards_of(state, seat)]
-    guard_leader = sum(1 for s in guards if s["guard_leader"])
-    guard_workers = len(guards) - guard_leader
-    off = state["off"][seat]
-    return [data.WORKERS - on[0] - off[0] - guard_workers, 1 - on[1] - off[1] - guard_leader]
+def pieces_gone(state, seat, tally=None) -> list:
+    """Pieces that left the game: 'Všechny ostatní figury této expedice na tomto chrámu se odstraní ze hry'.
+    ``tally``: the seat's ``tallies`` when the caller has them."""
+    tally = tallies(state)[seat] if tally is None else tally
+    on, off = tally["on_board"], state["off"][seat]
+    guard_workers = tally["guards"] - tally["guard_leaders"]
+    return [data.WORKERS - on[0] - off[0] - guard_workers, 1 - on[1] - off[1] - tally["guard_leaders"]]
 
 
 def levels_left(state, profile, value) -> int:
@@ -169,11 +206,12 @@ def levels_left(state, profile, value) -> int:
 def all_levels_left(state, profile, values=data.LEVEL_VALUES) -> dict:
     """``levels_left`` of each of ``values`` (a phone shows all nine), the temples listed once."""
     counts = profile.get("level_tiles") or data.LEVEL_TILES
-    shown = [(t["printed"], t["value"]) for t in temples(state).values()]
-    return {
-        value: counts[value - 2] - sum(1 for printed, now in shown if printed < value <= now) if 2 <= value <= 10 and value - 2 < len(counts) else 0
-        for value in values
-    }
+    laid = dict.fromkeys(range(2, 11), 0)  # tiles of each value on the temples
+    for site in state["sites"].values():
+        if site["kind"] == "temple":
+            for value in range(max(site["printed"] + 1, 2), min(site["value"], 10) + 1):
+                laid[value] += 1
+    return {value: counts[value - 2] - laid[value] if 2 <= value <= 10 and value - 2 < len(counts) else 0 for value in values}
 
 
 def stack_sizes(profile) -> list[int]:

@@ -14,19 +14,16 @@ from .core import (
     PIECES,
     actor,
     all_levels_left,
-    camps_of,
     drawn,
-    guards_of,
     in_board_order,
     jungles,
     name,
     next_letter,
     pieces_gone,
     strength,
-    temples,
+    tallies,
     total_tiles,
-    treasure,
-    treasure_hexes,
+    treasure_labels,
     volcanoes,
 )
 
@@ -38,42 +35,43 @@ def view(state, seat, profile) -> dict:
     letter, in_letter = next_letter(state, profile)
     total = total_tiles(profile)
 
-    temple_rows = []
-    held = scoring.holders(state)
-    for key, t in temples(state).items():
-        holder = held[key]
-        temple_rows.append(
-            {
-                "key": key,
-                "value": t["value"],
-                "printed": t["printed"],
-                "guard": t["guard"],
-                "guard_leader": t["guard_leader"],
-                "holder": holder,
-                "pieces": [{"seat": s, "workers": p[0], "leader": p[1], "strength": strength(p)} for s, p in enumerate(t["pieces"]) if p[0] or p[1]],
-            }
-        )
-    hex_rows = [
-        {
-            "key": key,
-            "masks": h["masks"],
-            "left": len(h["tokens"]),
-            "camp": h["camp"],
-            "pieces": [{"seat": s, "workers": p[0], "leader": p[1]} for s, p in enumerate(h["pieces"]) if p[0] or p[1]],
-        }
-        for key, h in treasure_hexes(state).items()
-    ]
-    camp_rows = [
-        {"key": key, "owner": s.get("camp"), "pieces": [{"seat": i, "workers": p[0], "leader": p[1]} for i, p in enumerate(s["pieces"]) if p[0] or p[1]]}
-        for key, s in state["sites"].items()
-        if s["kind"] in ("base", "camp")
-    ]
+    # one pass over the sites, in board order: each row lists the seats with pieces there
+    temple_rows, hex_rows, camp_rows = [], [], []
+    for key, site in state["sites"].items():
+        kind = site["kind"]
+        if kind == "temple":
+            temple_rows.append(
+                {
+                    "key": key,
+                    "value": site["value"],
+                    "printed": site["printed"],
+                    "guard": site["guard"],
+                    "guard_leader": site["guard_leader"],
+                    "holder": scoring.majority(site),
+                    "pieces": [{"seat": s, "workers": p[0], "leader": p[1], "strength": strength(p)} for s, p in enumerate(site["pieces"]) if p[0] or p[1]],
+                }
+            )
+        elif kind == "treasure":
+            hex_rows.append(
+                {
+                    "key": key,
+                    "masks": site["masks"],
+                    "left": len(site["tokens"]),
+                    "camp": site["camp"],
+                    "pieces": _present(site["pieces"]),
+                }
+            )
+        elif kind in ("base", "camp"):
+            camp_rows.append({"key": key, "owner": site.get("camp"), "pieces": _present(site["pieces"])})
+    held = {row["key"]: row["holder"] for row in temple_rows}  # ``scoring.holders``, already counted
 
-    names = [treasure(profile, k) for k in range(1, data.TREASURE_KINDS + 1)]  # the host's names for the kinds
+    names = treasure_labels(profile)  # the host's names for the kinds
+    counts = tallies(state)
     players = []
     for s, p in enumerate(state["players"]):
         now = scoring.points(state, s, held)
-        gone = pieces_gone(state, s)
+        tally = counts[s]
+        gone = pieces_gone(state, s, tally)
         hand = state["treasures"][s]
         players.append(
             {
@@ -83,8 +81,8 @@ def view(state, seat, profile) -> dict:
                 "score": state["score"][s],
                 "treasures": [{"kind": k + 1, "name": names[k], "count": c, "value": scoring.set_value(c)} for k, c in enumerate(hand) if c],
                 "would_score": None if state["phase"] == "over" else now,  # once over, the score is the score
-                "camps_left": data.CAMPS - len(camps_of(state, s)),
-                "guards_left": data.GUARDS - len(guards_of(state, s)),
+                "camps_left": data.CAMPS - tally["camps"],
+                "guards_left": data.GUARDS - tally["guards"],
                 "off": {"workers": state["off"][s][0], "leader": state["off"][s][1]},
                 "roaming": {"workers": state["board"][s][0], "leader": state["board"][s][1]},
                 "gone": gone[0] + gone[1],
@@ -132,6 +130,11 @@ def view(state, seat, profile) -> dict:
         "pieces": PIECES,
         "treasure_names": names,
     }
+
+
+def _present(pieces) -> list:
+    """The seats with pieces at a site, as its row lists them."""
+    return [{"seat": s, "workers": p[0], "leader": p[1]} for s, p in enumerate(pieces) if p[0] or p[1]]
 
 
 def prompt(state, profile) -> Label:

@@ -15,6 +15,7 @@ from ..core import (
     PLACES,
     TEMPLE_IDS,
     TREASURE_IDS,
+    all_levels_left,
     camps_of,
     camps_of_anyone,
     check_ap,
@@ -162,8 +163,9 @@ def move(state, params, seat, profile, rng):
 # --- Raise a temple ----------------------------------------------------------------------------
 
 
-def raise_refusal(state, key, profile):
-    """Why ``key`` cannot be raised now (an N_ id with its parameters), or None."""
+def raise_refusal(state, key, profile, left=None):
+    """Why ``key`` cannot be raised now (an N_ id with its parameters), or None. ``left``: the
+    ``all_levels_left`` of the state when the caller has them (``legal`` asks of every temple)."""
     me = state["turn"]["seat"]
     temple = state["sites"][key]
     if temple["guard"] is not None:
@@ -172,7 +174,7 @@ def raise_refusal(state, key, profile):
         return Label(N_("You need a piece at %(site)s."), site=key)
     if state["turn"]["raised"].get(key, 0) >= data.RAISES_PER_TURN:
         return Label(N_("At most 2 levels per temple per turn."))
-    if temple["value"] >= 10 or levels_left(state, profile, temple["value"] + 1) <= 0:
+    if temple["value"] >= 10 or (levels_left(state, profile, temple["value"] + 1) if left is None else left[temple["value"] + 1]) <= 0:
         return Label(N_("No level tile %(value)d is left."), value=temple["value"] + 1)
     return None
 
@@ -323,9 +325,11 @@ def exchange(state, params, seat, profile, rng):
 # --- Build a camp ------------------------------------------------------------------------------
 
 
-def camp_refusal(state, where):
+def camp_refusal(state, where, built=None):
+    """``built``: how many camps the seat has built, when the caller has counted them (``legal``
+    asks of every place)."""
     me = state["turn"]["seat"]
-    if len(camps_of(state, me)) >= data.CAMPS:
+    if (len(camps_of(state, me)) if built is None else built) >= data.CAMPS:
         return Label(N_("At most 2 camps per game."))
     if where == "jungle":
         if sum(1 for k in camps_of_anyone(state) if k.startswith("C")) >= jungles(state):
@@ -364,10 +368,12 @@ def build_camp(state, params, seat, profile, rng):
 # --- Place a guard -----------------------------------------------------------------------------
 
 
-def guard_refusal(state, key, piece):
+def guard_refusal(state, key, piece, placed=None):
+    """``placed``: how many guards the seat has placed, when the caller has counted them (``legal``
+    asks of every temple)."""
     me = state["turn"]["seat"]
     temple = state["sites"][key]
-    if len(guards_of(state, me)) >= data.GUARDS:
+    if (len(guards_of(state, me)) if placed is None else placed) >= data.GUARDS:
         return Label(N_("At most 2 guards per game."))
     if temple["guard"] is not None:
         return Label(N_("%(site)s is already guarded."), site=key)
@@ -417,16 +423,22 @@ def _per_site(action, param, keys, refusal, concerns, cost, ap, nowhere, several
     """An action taken at one of several sites: allowed at those the rules do not refuse, else greyed
     with the reason of the site that ``concerns`` the player (where their pieces stand). ``each``:
     one entry per site in board order, the sites that concern the player but are refused greyed
-    with their own reason beside their button (not left out)."""
+    with their own reason beside their button (not left out).
+
+    A site that does not concern the player is one the rules refuse (raising a temple and digging
+    need a piece of theirs there; a camp concerns every place), and its reason is not shown: it
+    is passed over without asking ``refusal``, which made a reason for every such site."""
     if ap < cost:
         return [_greyed(action, _poor(cost, ap))]
     ok, reasons, entries = [], [], []
     for key in keys:
+        if not concerns(key):
+            continue
         why = refusal(key)
         if why is None:
             ok.append(key)
             entries.append(Legal(action, {param: (key,), **more}))
-        elif concerns(key):
+        else:
             reasons.append(why)
             entries.append(Legal(action, {param: (key,)}, why))
     if ok:
@@ -450,11 +462,12 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
     ap = state["turn"]["ap"]
     out = []
 
+    camps = tuple(own_camps(state, me))  # counted once: bringing in, secret paths and building ask
+
     # bring in
     off = state["off"][me]
     entries = []
     if ap >= 1:
-        camps = tuple(own_camps(state, me))
         if off[0]:
             entries.append(Legal("enter", {"piece": ("worker",), "count": tuple(range(1, min(off[0], ap) + 1)), "to": camps}))
         if off[1]:
@@ -470,7 +483,6 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
                     yield place, piece, at[i]
 
     camp_moves = []
-    camps = own_camps(state, me)
     if ap >= 1 and len(camps) > 1:
         for place, piece, n in groups(camps):
             camp_moves.append(
@@ -487,7 +499,8 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
     walks = []
     if ap >= 1:
         for place, piece, n in groups(places):
-            targets = tuple(p for p in places if p != place or p == "board")
+            i = places.index(place)  # a piece may stay on "board" (another unnamed hex), not at a site
+            targets = places if place == "board" else places[:i] + places[i + 1 :]
             for count in range(1, min(n, ap) + 1):
                 walks.append(
                     Legal("move", {"piece": (piece,), "count": (count,), "source": (place,), "to": targets, "stones": tuple(range(1, ap // count + 1))})
@@ -495,11 +508,12 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
     out += walks or [_greyed("move", _poor(1, ap) if ap < 1 else N_("No piece of yours is on the board."))]
 
     # at one site among several: the reason shown is the one of the site where the player stands
+    left = all_levels_left(state, profile)
     out += _per_site(
         "raise_temple",
         "temple",
         temples(state),
-        lambda k: raise_refusal(state, k, profile),
+        lambda k: raise_refusal(state, k, profile, left),
         lambda k: strength(state["sites"][k]["pieces"][me]),
         data.COST_RAISE,
         ap,
@@ -533,7 +547,7 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
         "build_camp",
         "where",
         ("jungle", *hexes),
-        lambda k: camp_refusal(state, k),
+        lambda k: camp_refusal(state, k, len(camps) - 1),
         lambda k: True,
         data.COST_CAMP,
         ap,
@@ -543,11 +557,14 @@ def legal(state, seat, profile) -> list[Legal]:  # noqa: C901 (one branch per ac
 
     # guard: one entry per temple and piece that may guard it
     guards, reasons = [], []
+    placed = len(guards_of(state, me))
     for key, temple in temples(state).items():
-        why = guard_refusal(state, key, None)
+        if not strength(temple["pieces"][me]):
+            continue  # a guard is one of the player's pieces there: refused, and its reason not shown
+        why = guard_refusal(state, key, None, placed)
         if why is None:
             guards += [Legal("place_guard", {"temple": (key,), "piece": (piece,)}) for i, piece in enumerate(PIECES) if temple["pieces"][me][i]]
-        elif strength(temple["pieces"][me]):
+        else:
             reasons.append(why)
     if ap < data.COST_GUARD:
         out.append(_greyed("place_guard", _poor(data.COST_GUARD, ap)))
