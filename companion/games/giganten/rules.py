@@ -175,8 +175,11 @@ def _roll_prices(state, params, seat, profile, rng):
         jet_price=p["jet"],
         us_price=p["us"],
     )
+    said = set()
     for before, face in against:
-        label = with_zone_note(label, before, face, profile)
+        if (before, face > 0) not in said:  # two prices turned round at one field: said once
+            said.add((before, face > 0))
+            label = with_zone_note(label, before, face, profile)
     return state, label
 
 

@@ -105,3 +105,15 @@ def test_a_price_moving_against_the_die_says_which_board_value_it_follows(table,
     assert core._english(label.to_json()).endswith("; " + why)
     plain = t.act("price_die", value=2, colour="blue")  # Jet at $5000 follows its colour: no note
     assert "zone" not in core._english(plain.to_json())
+
+
+def test_two_prices_turned_round_at_one_field_are_explained_once(table):
+    """The app's roll explains a price that went against its die's colour (the board's zones,
+    FACTS.md, M). Hudson and Jet both at $8000 in the top zone, both rolled blue: one note, not
+    two (the display's log line filled its column and fitted the type under 14 px)."""
+    t = table(n=3, profile={"price_die": [4]})
+    t.act("black_distance", fields=20)
+    t.state["prices"].update(hudson=8000, jet=8000)
+    text = core._english(t.act("roll_prices").to_json())
+    assert text.count("$8000 is in the top zone") == 1, text
+    assert t.state["prices"]["hudson"] == t.state["prices"]["jet"] == 6000
