@@ -96,6 +96,11 @@ SECRETS = {"giganten": _giganten_secrets, "tikal": _tikal_secrets, "gold_rush": 
 # random step's cost: five of them a step were a third of the suite's random play).
 PUBLIC_VIEW = {"tikal"}
 PUBLIC_CHECK_EVERY = 10
+# Games whose ``legal`` is the same for every seat and the table (Tinners' Trail: any phone at the
+# table enters any step for the seat on turn): a step asks it once, and every
+# ``PUBLIC_CHECK_EVERY``-th step checks that each seat's is that one (five calls a step were a
+# seventh of a Tinners' Trail chunk).
+SEAT_BLIND_LEGAL = {"tinners_trail"}
 
 # Board values a host may have entered (made up for the test, not claims about a real board): half
 # the games enter them as profile events first, so the paths that use a known chart, map, deck or
@@ -245,6 +250,9 @@ class Play:
         if public and self.steps % PUBLIC_CHECK_EVERY == 0:
             for seat in seats:
                 assert self.of("view", state, seat, profile) == views[None], f"{self.game.slug}: seat {seat}'s view is not the shared one"
+        if self.game.slug in SEAT_BLIND_LEGAL and self.steps % PUBLIC_CHECK_EVERY == 0:
+            for seat in seats:
+                assert self.game.legal(g, seat, profile) == self.of("legal", state, None, profile), f"{self.game.slug}: seat {seat}'s legal is not the table's"
         json.dumps([list(views.values()), self.game.prompt(g, profile).to_json(), self.game.scores(g, profile)])
         to_act = engine.to_act(self.game, tstate)
         assert all(s in seats for s in to_act), f"{self.game.slug}: to_act names {to_act}"
@@ -265,6 +273,8 @@ class Play:
         so a remembered answer is the answer; a new state or profile starts afresh."""
         if state is not self._memo_state or profile != self._memo_profile:
             self._memo_state, self._memo_profile, self._memo = state, profile, {}
+        if kind == "legal" and self.game.slug in SEAT_BLIND_LEGAL:
+            seat = None  # every seat's is the table's (checked in ``check``)
         key = (kind, seat)
         if key not in self._memo:
             self._memo[key] = getattr(self.game, kind)(state["game"], seat, profile)
