@@ -416,6 +416,10 @@ class EngineTable:
 
 # --- Chromium (Debian's), as the browser tests, the screenshot scripts and make_icons launch it ---
 
+# a phone's CSS pixels (every measure here is in them); drawn at 1 device pixel each: at 2 Chromium
+# paints four times the pixels for nothing a test reads (a sixth of the browser tests' CPU)
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -429,3 +433,31 @@ CHROMIUM_ARGS = [
 
 def chromium_path() -> str | None:
     return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+# --- a tap's answer keeps what did not change (issue 36) ------------------------------------------
+
+# ``page.evaluate(MARK, ids)`` gives each element a property of its own; after a tap or a poll,
+# ``page.evaluate(KEPT, ids)`` lists the ids whose element still has it: a node htmx swapped in has none
+MARK = "ids => ids.forEach(id => { document.getElementById(id).__kept = id; })"
+KEPT = "ids => ids.filter(id => document.getElementById(id) && document.getElementById(id).__kept === id)"
+
+
+def seated_phone(browser, url, seat, locale="en-GB"):
+    """A new phone (its own cookies) at the table ``url`` that takes ``seat``."""
+    page = browser.new_context(**PHONE, locale=locale).new_page()
+    page.goto(url)
+    page.locator(f'.seat-form:has(input[value="{seat}"]) button').click()
+    page.wait_for_load_state()
+    return page
+
+
+def renderings(monkeypatch) -> list:
+    """The names of the regions rendered from now on (``companion.web.answer``'s shared cache
+    emptied first), in order: a region taken from the cache is not in it."""
+    from companion.web import answer
+
+    made, remembered = [], answer._remembered
+    monkeypatch.setattr(answer, "REGIONS", {})
+    monkeypatch.setattr(answer, "_remembered", lambda cache, key, caller: remembered(cache, key, lambda: made.append(key[1]) or caller()))
+    return made

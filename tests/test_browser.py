@@ -10,12 +10,9 @@ from __future__ import annotations
 import pytest
 from test_qr import decode_svg_qr
 
-from helpers import CATCH_UP, free_port, shoot, start_server
+from helpers import CATCH_UP, PHONE, free_port, shoot, start_server
 
 pytestmark = pytest.mark.browser
-# a phone's CSS pixels (every measure here is in them); drawn at 1 device pixel each: at 2 Chromium
-# paints four times the pixels for nothing a test reads (a sixth of the browser tests' CPU)
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture

@@ -11,8 +11,7 @@ import pytest
 
 from companion import store, table as tables
 from companion.games import GAMES
-from companion.web import answer
-from helpers import start_table
+from helpers import renderings, start_table
 
 HX = {"HX-Request": "true"}
 FOUR = {"name0": "Anna", "colour0": "red", "name1": "Bert", "colour1": "grey", "name2": "Cyril", "colour2": "blue", "name3": "Dana", "colour3": "green"}
@@ -136,14 +135,7 @@ def test_the_shared_regions_are_rendered_once_for_every_phone(dealt, monkeypatch
     """Five phones' panels at one version: each public region is rendered once and taken from the
     cache by the others; each hand once, for its own seat."""
     view, phones, _ = dealt
-    made = []
-    remembered = answer._remembered
-
-    def counting(cache, key, caller):
-        return remembered(cache, key, lambda: made.append(key[1]) or caller())
-
-    monkeypatch.setattr(answer, "REGIONS", {})
-    monkeypatch.setattr(answer, "_remembered", counting)
+    made = renderings(monkeypatch)
     for phone in [view, *phones]:
         phone.client.get(f"/t/{phone.code}/panel", headers=HX)
     assert all(made.count(name) == 1 for name in PUBLIC), made

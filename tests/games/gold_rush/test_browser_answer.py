@@ -8,20 +8,9 @@ import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_table import start
 
-from helpers import CATCH_UP
+from helpers import CATCH_UP, KEPT, MARK, seated_phone
 
 pytestmark = pytest.mark.browser
-# each element gets a property of its own; a node htmx swapped in has none
-MARK = "ids => ids.forEach(id => { document.getElementById(id).__kept = id; })"
-SAME = "ids => ids.filter(id => document.getElementById(id) && document.getElementById(id).__kept === id)"
-
-
-def seated(browser, url, seat):  # noqa: F811
-    page = browser.new_context(**PHONE, locale="en-GB").new_page()
-    page.goto(url)
-    page.locator(f'.seat-form:has(input[value="{seat}"]) button').click()
-    page.wait_for_load_state()
-    return page
 
 
 def version(page) -> str:
@@ -32,7 +21,7 @@ def test_the_parts_a_step_leaves_stay_the_same_nodes_on_both_phones(browser, ser
     host = browser.new_context(**PHONE, locale="en-GB").new_page()
     url = start(host, server, "gold_rush")
     host.context.close()
-    anna, ben = seated(browser, url, 0), seated(browser, url, 1)
+    anna, ben = seated_phone(browser, url, 0), seated_phone(browser, url, 1)
     anna.locator("#f-lay_tile").get_by_label("A new mountain").check()
     anna.get_by_role("button", name="Lay the tile").click()
     anna.locator(".log li", has_text="Anna laid a tile on M2").wait_for()
@@ -45,8 +34,8 @@ def test_the_parts_a_step_leaves_stay_the_same_nodes_on_both_phones(browser, ser
     anna.locator("#f-cowboy-rail button").click()
     anna.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=before)
     assert anna.locator(".log li", has_text="Anna placed a railwayman").count() == 1
-    assert anna.evaluate(SAME, regions + ["gr-city", "gr-end"]) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore", "gr-city", "gr-end"]
+    assert anna.evaluate(KEPT, regions + ["gr-city", "gr-end"]) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore", "gr-city", "gr-end"]
     assert "railwaymen 1" in anna.locator("#gr-p0").inner_text()  # the block that changed, swapped in
     ben.locator(".log li", has_text="Anna placed a railwayman").wait_for(timeout=CATCH_UP)  # his poll's fresh panel
-    assert ben.evaluate(SAME, regions) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore"]
+    assert ben.evaluate(KEPT, regions) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore"]
     assert "railwaymen 1" in ben.locator("#gr-p0").inner_text()

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 
-from companion.web import answer
-from helpers import start_table
+from helpers import renderings, start_table
 
 HX = {"HX-Request": "true"}
 OPTIONS = {"opt_four_colour": "red", "opt_three_colour": "blue", "opt_botrik_colour": "yellow"}
@@ -67,14 +66,7 @@ def test_ending_the_players_turn_keeps_botriks_board_on_both_phones(app, client)
 def test_a_region_is_rendered_once_for_both_phones(app, client, monkeypatch):
     player, other = table(app, client)
     player.tap("hb-setup", villagers=1, blueprints=3)
-    made = []
-    remembered = answer._remembered
-
-    def counting(cache, key, caller):
-        return remembered(cache, key, lambda: made.append(key[1]) or caller())
-
-    monkeypatch.setattr(answer, "REGIONS", {})
-    monkeypatch.setattr(answer, "_remembered", counting)
+    made = renderings(monkeypatch)
     for phone in (player, other):
         phone.client.get(f"/t/{phone.code}/panel", headers=HX)
     # Botrik's board is the same on both: rendered once; the forms are greyed on the phone that may

@@ -10,12 +10,10 @@ import re
 import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 
-from helpers import CATCH_UP
+from helpers import CATCH_UP, KEPT, MARK
 
 pytestmark = pytest.mark.browser
 REGIONS = ["hb-row-card", "hb-bag", "hb-points", "hb-setup-list", "hb-ask"]
-MARK = "ids => ids.forEach(id => { document.getElementById(id).kept = id; })"
-KEPT = "ids => ids.filter(id => document.getElementById(id).kept === id)"
 
 
 def test_ending_the_players_turn_leaves_botriks_board_as_it_was(browser, server):  # noqa: F811

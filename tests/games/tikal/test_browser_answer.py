@@ -8,27 +8,16 @@ import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_table import start
 
-from helpers import CATCH_UP
+from helpers import CATCH_UP, KEPT, MARK, seated_phone
 
 pytestmark = pytest.mark.browser
-# each element gets a property of its own; a node htmx swapped in has none
-MARK = "ids => ids.forEach(id => { document.getElementById(id).__kept = id; })"
-SAME = "ids => ids.filter(id => document.getElementById(id) && document.getElementById(id).__kept === id)"
-
-
-def seated(browser, url, seat):  # noqa: F811
-    page = browser.new_context(**PHONE, locale="en-GB").new_page()
-    page.goto(url)
-    page.locator(f'.seat-form:has(input[value="{seat}"]) button').click()
-    page.wait_for_load_state()
-    return page
 
 
 def test_the_parts_a_step_leaves_stay_the_same_nodes_on_both_phones(browser, server):  # noqa: F811
     host = browser.new_context(**PHONE, locale="en-GB").new_page()
     url = start(host, server, "tikal")
     host.context.close()
-    anna, ben = seated(browser, url, 0), seated(browser, url, 1)
+    anna, ben = seated_phone(browser, url, 0), seated_phone(browser, url, 1)
     anna.locator("#f-tk-tile-jv button[value=jungle]").click()
     anna.locator(".log li", has_text="jungle").wait_for()
     ben.locator(".log li", has_text="jungle").wait_for(timeout=CATCH_UP)
@@ -43,7 +32,7 @@ def test_the_parts_a_step_leaves_stay_the_same_nodes_on_both_phones(browser, ser
     anna.locator("#f-tk-enter-w button[value='2']").click()
     anna.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=before)
     assert anna.locator(".log li", has_text="2 workers").count() == 1
-    assert anna.evaluate(SAME, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
+    assert anna.evaluate(KEPT, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
     ben.locator(".log li", has_text="2 workers").wait_for(timeout=CATCH_UP)  # his poll's fresh panel
-    assert ben.evaluate(SAME, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
+    assert ben.evaluate(KEPT, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
     assert "2" in ben.locator("#tk-c-base").inner_text()  # the camp that changed, swapped in
