@@ -437,10 +437,10 @@ def chromium_path() -> str | None:
 
 # --- a tap's answer keeps what did not change (issue 36) ------------------------------------------
 
-# ``page.evaluate(MARK, ids)`` gives each element a property of its own; after a tap or a poll,
-# ``page.evaluate(KEPT, ids)`` lists the ids whose element still has it: a node htmx swapped in has none
-MARK = "ids => ids.forEach(id => { document.getElementById(id).__kept = id; })"
-KEPT = "ids => ids.filter(id => document.getElementById(id) && document.getElementById(id).__kept === id)"
+# ``page.evaluate(MARK_NODES, ids)`` gives each element a property of its own; after a tap or a poll,
+# ``page.evaluate(KEPT_NODES, ids)`` lists the ids whose element still has it: a node htmx swapped in has none
+MARK_NODES = "ids => ids.forEach(id => { document.getElementById(id).__kept = id; })"
+KEPT_NODES = "ids => ids.filter(id => document.getElementById(id) && document.getElementById(id).__kept === id)"
 
 
 def seated_phone(browser, url, seat, locale="en-GB"):

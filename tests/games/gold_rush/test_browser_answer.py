@@ -8,7 +8,7 @@ import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_table import start
 
-from helpers import CATCH_UP, KEPT, MARK, seated_phone
+from helpers import CATCH_UP, KEPT_NODES, MARK_NODES, seated_phone
 
 pytestmark = pytest.mark.browser
 
@@ -28,14 +28,14 @@ def test_the_parts_a_step_leaves_stay_the_same_nodes_on_both_phones(browser, ser
     ben.locator(".log li", has_text="Anna laid a tile on M2").wait_for(timeout=CATCH_UP)
     # Anna placed a railwayman: her block changes, Ben's and Cyril's, the mountains and the city form do not
     regions = ["gr-p0", "gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore"]
-    anna.evaluate(MARK, regions + ["gr-city", "gr-end"])
-    ben.evaluate(MARK, regions)
+    anna.evaluate(MARK_NODES, regions + ["gr-city", "gr-end"])
+    ben.evaluate(MARK_NODES, regions)
     before = version(anna)
     anna.locator("#f-cowboy-rail button").click()
     anna.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=before)
     assert anna.locator(".log li", has_text="Anna placed a railwayman").count() == 1
-    assert anna.evaluate(KEPT, regions + ["gr-city", "gr-end"]) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore", "gr-city", "gr-end"]
+    assert anna.evaluate(KEPT_NODES, regions + ["gr-city", "gr-end"]) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore", "gr-city", "gr-end"]
     assert "railwaymen 1" in anna.locator("#gr-p0").inner_text()  # the block that changed, swapped in
     ben.locator(".log li", has_text="Anna placed a railwayman").wait_for(timeout=CATCH_UP)  # his poll's fresh panel
-    assert ben.evaluate(KEPT, regions) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore"]
+    assert ben.evaluate(KEPT_NODES, regions) == ["gr-p1", "gr-p2", "gr-m1", "gr-m2", "gr-ore"]
     assert "railwaymen 1" in ben.locator("#gr-p0").inner_text()

@@ -10,7 +10,7 @@ import re
 import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 
-from helpers import CATCH_UP, KEPT, MARK
+from helpers import CATCH_UP, KEPT_NODES, MARK_NODES
 
 pytestmark = pytest.mark.browser
 REGIONS = ["hb-row-card", "hb-bag", "hb-points", "hb-setup-list", "hb-ask"]
@@ -35,13 +35,13 @@ def test_ending_the_players_turn_leaves_botriks_board_as_it_was(browser, server)
     version = player.locator("#panel").get_attribute("data-version")
     other.wait_for_function("v => document.querySelector('#panel').dataset.version === v", arg=version, timeout=CATCH_UP + 5000)
     for page in (player, other):
-        page.evaluate(MARK, REGIONS)
+        page.evaluate(MARK_NODES, REGIONS)
 
     player.locator("#f-hb-player button[type=submit]:not([disabled])").first.click()  # the player's turn is over
     player.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=version)
-    assert player.evaluate(KEPT, REGIONS) == REGIONS[:-1]  # his board kept; the question drawn fresh
+    assert player.evaluate(KEPT_NODES, REGIONS) == REGIONS[:-1]  # his board kept; the question drawn fresh
     other.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=version, timeout=CATCH_UP + 5000)
     other.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-swapping')")
-    assert other.evaluate(KEPT, REGIONS) == REGIONS[:-1]
+    assert other.evaluate(KEPT_NODES, REGIONS) == REGIONS[:-1]
     for page in (player, other):
         page.context.close()

@@ -8,7 +8,7 @@ import pytest
 from test_browser import PHONE, browser, server  # noqa: F401 (fixtures)
 from test_browser_table import start
 
-from helpers import CATCH_UP, KEPT, MARK, seated_phone
+from helpers import CATCH_UP, KEPT_NODES, MARK_NODES, seated_phone
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +25,14 @@ def test_the_parts_a_step_leaves_stay_the_same_nodes_on_both_phones(browser, ser
     temples = anna.evaluate("() => [...document.querySelectorAll('li.tk-temple')].map(li => li.id)")
     regions = [*temples, "tk-c-base", "tk-p0", "tk-p1", "tk-p2", "tk-stack"]
     assert temples
-    anna.evaluate(MARK, regions)
-    ben.evaluate(MARK, regions)
+    anna.evaluate(MARK_NODES, regions)
+    ben.evaluate(MARK_NODES, regions)
     before = anna.locator("#panel").get_attribute("data-version")
     anna.locator("#tk-enter > summary").click()
     anna.locator("#f-tk-enter-w button[value='2']").click()
     anna.wait_for_function("v => document.querySelector('#panel').dataset.version !== v", arg=before)
     assert anna.locator(".log li", has_text="2 workers").count() == 1
-    assert anna.evaluate(KEPT, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
+    assert anna.evaluate(KEPT_NODES, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
     ben.locator(".log li", has_text="2 workers").wait_for(timeout=CATCH_UP)  # his poll's fresh panel
-    assert ben.evaluate(KEPT, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
+    assert ben.evaluate(KEPT_NODES, regions) == [*temples, "tk-p1", "tk-p2", "tk-stack"]
     assert "2" in ben.locator("#tk-c-base").inner_text()  # the camp that changed, swapped in
