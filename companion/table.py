@@ -248,9 +248,7 @@ def act(
         db.execute("delete from events where code = ? and seq >= ?", [code, seq])
         db.execute("delete from snapshots where code = ? and seq >= ?", [code, seq])
         insert_events(db, code, [(seq, kind, action, params, seat, result, nonce or None, now(), meta)])
-        stored = dump(result.state)  # the head's state, and every SNAPSHOT_EVERY-th event its snapshot: dumped once
-        _snapshot(db, code, seq, result.state, stored)
-        table = _move_head(db, table, seq, result.state, stored)
+        table = _move_head(db, table, seq, result.state, new_event=True)
         if changed is not None:
             notice(db, code, seq, Label(N_("Result changed: %(change)s"), change=changed.to_json()), refresh=False)
         if reopened:  # every phone's log names who reopened it, as it names who undid a step
@@ -351,7 +349,7 @@ def notice(db, code: str, seq: int, label: Label, refresh: bool = True) -> None:
 
 
 def _snapshot(db, code: str, seq: int, tstate: dict, stored: str | None = None) -> None:
-    """``stored``: ``tstate`` already dumped (by a caller that stores it as the head's state too)."""
+    """``stored``: ``tstate`` already dumped (``_move_head`` stores it as the head's state too)."""
     if seq % SNAPSHOT_EVERY == 0:
         db.execute("insert or replace into snapshots (code, seq, state) values (?, ?, ?)", [code, seq, dump(tstate) if stored is None else stored])
 
@@ -443,13 +441,16 @@ def _event(db, code: str, seq: int) -> dict | None:
     return rows[0] if rows else None
 
 
-def _move_head(db, table: Table, head: int, state: dict, stored: str | None = None) -> Table:
-    """Store the snapshot of the new head (``stored``: ``state`` already dumped); the table as it
-    now is (no second read)."""
+def _move_head(db, table: Table, head: int, state: dict, new_event: bool = False) -> Table:
+    """Store the state of the new head, and for a ``new_event`` its snapshot every SNAPSHOT_EVERY
+    events (the state dumped once for both); the table as it now is (no second read)."""
     finished = table.game.finished(state["game"])
+    stored = dump(state)
+    if new_event:
+        _snapshot(db, table.code, head, state, stored)
     db.execute(
         "update tables set state = ?, head = ?, version = version + 1, finished = ?, updated = ? where code = ?",
-        [dump(state) if stored is None else stored, head, int(finished), now(), table.code],
+        [stored, head, int(finished), now(), table.code],
     )
     plays.sync(db, table, head, state, finished)  # a finished table is a play; un-finished, it is not
     return replace(table, state=state, head=head, version=table.version + 1, finished=finished)
