@@ -242,7 +242,7 @@ class Play:
         # Without secrets: one view a step, the shared one and a seat's by turns (each is plain JSON).
         if scramble:
             owner = self.rnd.choice(seats)
-            watched = [None, self.watcher.choice([s for s in seats if s != owner])]
+            watched = [None, self.other_seat(owner)]
             viewers = [None] if public else watched
         else:
             viewers = [None if self.steps % 2 else self.rnd.choice(seats)]
@@ -265,6 +265,10 @@ class Play:
                     f"{self.game.slug}: seat {viewer}'s legal actions depend on seat {owner}'s secrets"
                 )
         return table
+
+    def other_seat(self, owner: int) -> int:
+        """The seat, not ``owner``, whose view a step's secrecy checks compare besides the shared one."""
+        return self.watcher.choice([s for s in range(len(self.players)) if s != owner])
 
     def of(self, kind: str, state: dict, seat, profile: dict):
         """``game.view`` or ``game.legal`` of ``state`` (an entry of ``self.states``) for ``seat``, worked
@@ -360,7 +364,7 @@ class Play:
             other = None
         shown = other is None or other.label.to_json() != stepped.label.to_json()
         # a public view stands for every seat's; else the shared view and one other seat's, as in check
-        viewers = [None] if self.game.slug in PUBLIC_VIEW else [None, self.watcher.choice([s for s in seats if s != owner])]
+        viewers = [None] if self.game.slug in PUBLIC_VIEW else [None, self.other_seat(owner)]
         for viewer in (v for v in viewers if not shown):
             shown = self.game.view(other.state["game"], viewer, profile) != self.of("view", stepped.state, viewer, profile)
         if shown:
